@@ -1,0 +1,387 @@
+"""The engine contract every layer stands on (DESIGN.md §2).
+
+A game is a pure-Python object. Players act only through ``play(seat, move)`` with a move
+taken from the options of their open ``Decision``; anything else raises ``IllegalMove``
+before the state is touched, so an illegal move always leaves the game exactly as it was.
+
+Concrete games subclass ``Game`` and implement four hooks:
+
+* ``_decisions()``: the open decisions as ``(seat, prompt, options)`` triples;
+* ``_apply(seat, move)``: apply one move already known to be legal, return the events;
+* ``_dump()`` / ``_load(data)``: their own state as JSON-able data;
+
+plus ``scores()`` and ``view(seat)``. The base class owns the move record, the seeded
+random generator, decision versions and move parsing, so every game gets them the same way.
+
+Atomicity against bugs: ``_apply`` of a validated move is expected not to fail. If it does,
+the object may be half-changed; callers that must survive that (the table layer) keep the
+committed snapshot and throw the object away, so nothing half-applied is ever stored.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+SNAPSHOT_SCHEMA = 1
+MAX_MOVE_CHARS = 200
+MAX_SUGGESTIONS = 5
+_PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f]*$")
+_SPACES = re.compile(r"\s+")
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal now; ``reason`` is shown to the player."""
+
+    def __init__(self, reason: str, suggestions: list[str] | tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.suggestions: tuple[str, ...] = tuple(suggestions)[:MAX_SUGGESTIONS]
+
+    def __str__(self) -> str:
+        if not self.suggestions:
+            return self.reason
+        return f"{self.reason} (try: {', '.join(self.suggestions)})"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal move: ``move`` is the stable notation, ``label`` what a person reads."""
+
+    move: str
+    label: str
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An open choice for one seat. ``version`` changes whenever its options change."""
+
+    seat: int
+    prompt: str
+    options: tuple[Option, ...]
+    version: int
+
+
+@dataclass(frozen=True)
+class Event:
+    """One short line of what happened; ``seat`` is the actor, or None for the game."""
+
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """A seat's score; ``breakdown`` maps a VP source to its points (complete at the end)."""
+
+    seat: int
+    player: str
+    vp: int
+    breakdown: dict[str, int] = field(default_factory=dict)
+    rank: int = 0
+    tiebreak: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows of a game kind."""
+
+    kind: str
+    title: str
+    min_players: int
+    max_players: int
+    cls: type[Game]
+    summary: str = ""
+    option_help: dict[str, str] = field(default_factory=dict)
+
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game kind to the registry (each game package does this on import)."""
+    GAMES[spec.kind] = spec
+    return spec
+
+
+def normalize(text: str) -> str:
+    """Lower case, trimmed, runs of white space folded to one space."""
+    return _SPACES.sub(" ", text.strip().lower())
+
+
+class Rng:
+    """A small seeded generator (splitmix64) whose whole state is one integer.
+
+    Kept in the game state so that replays and snapshots draw the same numbers; the
+    global ``random`` module is never used by the engine.
+    """
+
+    _MASK = (1 << 64) - 1
+
+    def __init__(self, state: int) -> None:
+        self.state = state & self._MASK
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Rng:
+        if isinstance(seed, str):
+            seed = zlib.crc32(seed.encode("utf-8"))
+        return cls(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.below(b - a + 1)
+
+    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: list[Any] | tuple[Any, ...], k: int) -> list[Any]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+
+class Game:
+    """Base of every game; see the module docstring for the hooks a game implements."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.players: list[str] = list(players)
+        self.seed = seed
+        self.options: dict[str, Any] = dict(options or {})
+        self.rng = Rng.from_seed(seed)
+        self.moves: list[tuple[int, str]] = []
+        self._seat_sig: list[int] = [0] * len(players)
+        self._seat_ver: list[int] = [0] * len(players)
+        self._pending_cache: list[Decision] | None = None
+
+    # ----------------------------------------------------------------- hooks
+    def _decisions(self) -> list[tuple[int, str, list[Option]]]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, move: str) -> list[Event]:
+        raise NotImplementedError
+
+    def _dump(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _load(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def scores(self) -> list[ScoreLine]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def default_move(self, seat: int) -> str | None:
+        """A safe move for an absent player, or None when the game has none."""
+        return None
+
+    # -------------------------------------------------------------- contract
+    @property
+    def version(self) -> int:
+        """How many moves have been accepted."""
+        return len(self.moves)
+
+    @property
+    def over(self) -> bool:
+        return not self.pending()
+
+    def pending(self) -> list[Decision]:
+        """Open decisions, in seat order; several at once when a step is simultaneous."""
+        if self._pending_cache is None:
+            self._pending_cache = self._compute_pending()
+        return list(self._pending_cache)
+
+    def decision_for(self, seat: int) -> Decision | None:
+        for decision in self.pending():
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def play(self, seat: int, move: str) -> list[Event]:
+        """Apply one move for ``seat``; raise IllegalMove without touching the state."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise IllegalMove(f"there is no seat {seat!r} in this game")
+        text = check_move_text(move)
+        decision = self.decision_for(seat)
+        if decision is None:
+            raise IllegalMove(self._not_your_turn(seat))
+        option = resolve(decision, text)
+        events = self._apply(seat, option.move)
+        self.moves.append((seat, option.move))
+        self._seat_sig[seat] = 0  # the mover's next decision is always a new version
+        self._pending_cache = None
+        self.pending()
+        return events
+
+    def _not_your_turn(self, seat: int) -> str:
+        if not self.pending():
+            return "the game is over"
+        waiting = sorted({self.players[d.seat] for d in self.pending()})
+        return f"it is not {self.players[seat]}'s turn: waiting for {', '.join(waiting)}"
+
+    def _compute_pending(self) -> list[Decision]:
+        result: list[Decision] = []
+        for seat, prompt, options in sorted(self._decisions(), key=lambda d: d[0]):
+            text = "\x1f".join([prompt, *(f"{o.move}\x1e{o.label}" for o in options)])
+            sig = zlib.crc32(text.encode()) or 1
+            if sig != self._seat_sig[seat]:
+                self._seat_sig[seat] = sig
+                self._seat_ver[seat] = self.version
+            result.append(Decision(seat, prompt, tuple(options), self._seat_ver[seat]))
+        return result
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this game with ``replay``."""
+        return {
+            "kind": self.kind,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "moves": [[seat, move] for seat, move in self.moves],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        self.pending()  # versions are part of the snapshot; settle them first
+        return {
+            "schema": SNAPSHOT_SCHEMA,
+            "kind": self.kind,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "moves": [[seat, move] for seat, move in self.moves],
+            "rng": self.rng.state,
+            "sig": list(self._seat_sig),
+            "ver": list(self._seat_ver),
+            "state": self._dump(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        if data.get("schema") != SNAPSHOT_SCHEMA:
+            raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
+        game_cls = GAMES[data["kind"]].cls if cls is Game else cls
+        game = game_cls.__new__(game_cls)
+        Game.__init__(game, data["players"], seed=data["seed"], options=data["options"])
+        game.moves = [(int(seat), str(move)) for seat, move in data["moves"]]
+        game.rng = Rng(int(data["rng"]))
+        game._seat_sig = [int(x) for x in data["sig"]]
+        game._seat_ver = [int(x) for x in data["ver"]]
+        game._load(data["state"])
+        return game
+
+
+def check_move_text(move: object) -> str:
+    """Refuse what cannot be a move at all: not text, empty, too long, control characters."""
+    if not isinstance(move, str):
+        raise IllegalMove("a move must be text")
+    if len(move) > MAX_MOVE_CHARS:
+        raise IllegalMove(f"that move is too long (at most {MAX_MOVE_CHARS} characters)")
+    text = normalize(move)
+    if not text:
+        raise IllegalMove("the move is empty")
+    if not _PRINTABLE.match(text):
+        raise IllegalMove("the move contains control characters")
+    return text
+
+
+def resolve(decision: Decision, text: str) -> Option:
+    """Find the option meant by ``text``: exact move, exact label, or a unique prefix."""
+    by_move = {o.move: o for o in decision.options}
+    if text in by_move:
+        return by_move[text]
+    by_label = [o for o in decision.options if normalize(o.label) == text]
+    if len(by_label) == 1:
+        return by_label[0]
+    prefixed = [o for o in decision.options if o.move.startswith(text)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if len(prefixed) > 1:
+        raise IllegalMove(
+            f"'{text}' could mean {len(prefixed)} moves; type more of it",
+            [o.move for o in prefixed],
+        )
+    raise IllegalMove(f"'{text}' is not a legal move now", suggest(decision, text))
+
+
+def suggest(decision: Decision, text: str) -> list[str]:
+    moves = [o.move for o in decision.options]
+    close = difflib.get_close_matches(text, moves, n=MAX_SUGGESTIONS, cutoff=0.4)
+    return close or moves[:MAX_SUGGESTIONS]
+
+
+def new_game(
+    kind: str,
+    players: list[str],
+    *,
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    """Start a game of a registered kind; raises ValueError for a bad kind or count."""
+    spec = GAMES.get(kind)
+    if spec is None:
+        raise ValueError(f"unknown game {kind!r}; known: {', '.join(sorted(GAMES)) or 'none'}")
+    if not spec.min_players <= len(players) <= spec.max_players:
+        raise ValueError(
+            f"{spec.title} takes {spec.min_players} to {spec.max_players} players, "
+            f"not {len(players)}"
+        )
+    return spec.cls(list(players), seed=seed, options=options)
+
+
+def replay(
+    record: dict[str, Any],
+    *,
+    upto: int | None = None,
+    on_move: Callable[[int, Game], None] | None = None,
+) -> Game:
+    """Rebuild a game from its record; ``upto`` stops after that many moves.
+
+    A move that does not apply raises IllegalMove whose reason names the move number.
+    """
+    game = new_game(
+        record["kind"], list(record["players"]), seed=record["seed"], options=record["options"]
+    )
+    moves = record["moves"] if upto is None else record["moves"][:upto]
+    for number, (seat, move) in enumerate(moves, start=1):
+        try:
+            game.play(int(seat), str(move))
+        except IllegalMove as exc:
+            raise IllegalMove(f"move {number} ({move!r} by seat {seat}): {exc.reason}") from exc
+        if on_move is not None:
+            on_move(number, game)
+    return game
