@@ -186,6 +186,8 @@ class Game:
         self._seat_sig: list[int] = [0] * len(players)
         self._seat_ver: list[int] = [0] * len(players)
         self._pending_cache: list[Decision] | None = None
+        self._barrier = 0  # moves before this index revealed something; never undone freely
+        self._revealed = False
 
     # ----------------------------------------------------------------- hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
@@ -241,12 +243,29 @@ class Game:
         if decision is None:
             raise IllegalMove(self._not_your_turn(seat))
         option = resolve(decision, text)
+        rng_before = self.rng.state
+        self._revealed = False
         events = self._apply(seat, option.move)
         self.moves.append((seat, option.move))
+        if self._revealed or self.rng.state != rng_before:
+            self._barrier = len(self.moves)
         self._seat_sig[seat] = 0  # the mover's next decision is always a new version
         self._pending_cache = None
         self.pending()
         return events
+
+    def mark_reveal(self) -> None:
+        """Record that the move being applied revealed hidden information.
+
+        Called by games that reveal something without drawing from ``self.rng`` (a drawn
+        card is detected automatically). Moves up to here can no longer be undone freely.
+        """
+        self._revealed = True
+
+    @property
+    def undo_barrier(self) -> int:
+        """Index of the first move that may still be taken back without revealing anything."""
+        return self._barrier
 
     def _not_your_turn(self, seat: int) -> str:
         if not self.pending():
@@ -287,6 +306,7 @@ class Game:
             "rng": self.rng.state,
             "sig": list(self._seat_sig),
             "ver": list(self._seat_ver),
+            "barrier": self._barrier,
             "state": self._dump(),
         }
 
@@ -301,6 +321,7 @@ class Game:
         game.rng = Rng(int(data["rng"]))
         game._seat_sig = [int(x) for x in data["sig"]]
         game._seat_ver = [int(x) for x in data["ver"]]
+        game._barrier = int(data.get("barrier", 0))
         game._load(data["state"])
         return game
 

@@ -1,0 +1,120 @@
+"""The engine contract itself: parsing, refusals, versions, the RNG and the undo barrier."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import MAX_MOVE_CHARS, Game, IllegalMove, Rng, new_game, replay
+
+
+def fresh(players: int = 2, seed: int = 5) -> Game:
+    return new_game("tally", [f"p{i}" for i in range(players)], seed=seed)
+
+
+def test_lenient_parsing_case_spaces_prefix_and_label() -> None:
+    game = fresh()
+    game.play(0, "  STAKE   2 ")
+    assert game.moves[-1] == (0, "stake 2")
+    game.play(1, "Stake 3")  # the label, read as a person would type it
+    assert game.moves[-1] == (1, "stake 3")
+    game.play(0, "dr")  # unique prefix of "draw"
+    assert game.moves[-1] == (0, "draw")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("x" * (MAX_MOVE_CHARS + 1), "too long"),
+        ("stake\x001", "control"),
+        ("stake", "could mean 3"),
+        ("fly to the moon", "not a legal move"),
+    ],
+)
+def test_bad_text_refused_with_reason_and_game_unchanged(text: str, reason: str) -> None:
+    game = fresh()
+    before = json.dumps(game.to_json(), sort_keys=True)
+    with pytest.raises(IllegalMove) as info:
+        game.play(0, text)
+    assert reason in info.value.reason
+    assert len(info.value.suggestions) <= 5
+    assert json.dumps(game.to_json(), sort_keys=True) == before
+
+
+def test_wrong_seat_names_who_is_awaited() -> None:
+    game = fresh()
+    game.play(0, "stake 1")
+    game.play(1, "stake 1")
+    with pytest.raises(IllegalMove, match="waiting for p0"):
+        game.play(1, "draw")
+    with pytest.raises(IllegalMove, match="no seat"):
+        game.play(7, "draw")
+
+
+def test_unknown_move_suggests_close_options() -> None:
+    game = fresh()
+    with pytest.raises(IllegalMove) as info:
+        game.play(0, "stak 2")
+    assert "stake 2" in info.value.suggestions
+
+
+def test_simultaneous_decisions_and_versions_change_after_own_move() -> None:
+    game = fresh(3)
+    assert [d.seat for d in game.pending()] == [0, 1, 2]
+    v1 = game.decision_for(1).version
+    game.play(0, "stake 1")
+    # seat 1's options did not change, so its menu is still current
+    assert game.decision_for(1).version == v1
+    game.play(1, "stake 2")
+    game.play(2, "stake 3")
+    v_draw = game.decision_for(0).version
+    game.play(0, "draw")
+    after = game.decision_for(0)  # still seat 0: draw again, stop, or aim after a bust
+    assert after is not None
+    assert after.version != v_draw, "a click on the old menu must be stale"
+
+
+def test_rng_is_deterministic_and_serialisable() -> None:
+    a, b = Rng.from_seed(42), Rng.from_seed(42)
+    assert [a.below(100) for _ in range(20)] == [b.below(100) for _ in range(20)]
+    c = Rng(a.state)
+    assert [a.randint(1, 6) for _ in range(10)] == [c.randint(1, 6) for _ in range(10)]
+    assert Rng.from_seed(1).next64() != Rng.from_seed(2).next64()
+    items = list(range(10))
+    Rng.from_seed(3).shuffle(items)
+    assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_undo_barrier_moves_past_a_reveal() -> None:
+    game = fresh(1)
+    game.play(0, "stake 2")
+    assert game.undo_barrier == 0  # choosing a stake reveals nothing
+    game.play(0, "draw")  # draws from the seeded generator: a reveal
+    assert game.undo_barrier == 2
+    clone = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert clone.undo_barrier == 2
+
+
+def test_replay_names_the_failing_move() -> None:
+    game = fresh()
+    record = game.record()
+    record["moves"] = [[0, "stake 1"], [0, "stake 2"]]
+    with pytest.raises(IllegalMove, match="move 2"):
+        replay(record)
+
+
+def test_new_game_checks_kind_and_player_count() -> None:
+    with pytest.raises(ValueError, match="unknown game"):
+        new_game("chess", ["a"], seed=1)
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        new_game("tally", list("abcde"), seed=1)
+
+
+def test_snapshot_schema_checked() -> None:
+    data = fresh().to_json()
+    data["schema"] = 99
+    with pytest.raises(ValueError, match="schema"):
+        Game.from_json(data)
