@@ -1,0 +1,168 @@
+"""A canvas that draws text fitted to a width and records every text box it drew.
+
+Each text box is recorded with the panel it belongs to, so tests can assert that every piece
+of text lies inside its panel (``Canvas.overflows()``). Panels are declared with
+``with canvas.panel("name", box):``; text drawn outside any panel belongs to the image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from imaging.kit import icons
+from imaging.kit.fonts import font
+from imaging.kit.palette import INK, PAPER, PAPER_EDGE, RGB
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class TextRecord:
+    text: str
+    box: Box
+    panel: str
+    panel_box: Box
+
+    def inside(self, slack: int = 1) -> bool:
+        x0, t, r, b = self.box
+        pl, pt, pr, pb = self.panel_box
+        return x0 >= pl - slack and t >= pt - slack and r <= pr + slack and b <= pb + slack
+
+
+def fit(
+    text: str, size: int, max_width: float | None, bold: bool = False, min_size: int | None = None
+) -> tuple[str, int]:
+    """Shrink ``size`` down to ``min_size``, then cut with an ellipsis, to fit ``max_width``."""
+    if max_width is None or max_width <= 0:
+        return text, size
+    floor = min_size if min_size is not None else max(9, round(size * 0.8))
+    while size > floor and font(size, bold).getlength(text) > max_width:
+        size -= 1
+    f = font(size, bold)
+    if f.getlength(text) <= max_width:
+        return text, size
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return (text[:lo].rstrip() + ELLIPSIS) if lo > 0 else "", size
+
+
+class Canvas:
+    """An RGB image plus the panels and text boxes drawn on it."""
+
+    def __init__(self, image: Image.Image, texts: list[TextRecord] | None = None) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.texts: list[TextRecord] = list(texts or [])
+        self._panels: list[tuple[str, Box]] = [("image", (0, 0, image.width, image.height))]
+
+    @classmethod
+    def new(cls, width: int, height: int, colour: RGB) -> Canvas:
+        return cls(Image.new("RGB", (width, height), colour))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    # ----------------------------------------------------------------- panels
+    @contextmanager
+    def panel(self, name: str, box: Box) -> Iterator[Box]:
+        """Text drawn inside the block must stay inside ``box``."""
+        self._panels.append((name, tuple(int(v) for v in box)))  # type: ignore[arg-type]
+        try:
+            yield box
+        finally:
+            self._panels.pop()
+
+    def card(
+        self,
+        box: Box,
+        fill: RGB = PAPER,
+        outline: RGB | None = PAPER_EDGE,
+        radius: int = 10,
+        width: int = 2,
+    ) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+    def overflows(self, slack: int = 1) -> list[TextRecord]:
+        return [t for t in self.texts if not t.inside(slack)]
+
+    # ------------------------------------------------------------------- text
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        *,
+        fill: RGB = INK,
+        bold: bool = False,
+        anchor: str = "la",
+        max_width: float | None = None,
+        min_size: int | None = None,
+    ) -> Box:
+        """Draw ``text`` fitted to ``max_width``; returns (and records) its pixel box."""
+        text, size = fit(str(text), size, max_width, bold, min_size)
+        if not text:
+            return (int(xy[0]), int(xy[1]), int(xy[0]), int(xy[1]))
+        f = font(size, bold)
+        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+        x0, t, r, b = self.draw.textbbox(xy, text, font=f, anchor=anchor)
+        box = (int(x0), int(t), int(r + 0.999), int(b + 0.999))
+        name, pbox = self._panels[-1]
+        self.texts.append(TextRecord(text, box, name, pbox))
+        return box
+
+    def text_width(self, text: str, size: int, bold: bool = False) -> float:
+        return font(size, bold).getlength(text)
+
+    # ------------------------------------------------------------------ icons
+    def icon(
+        self,
+        kind: str,
+        center: tuple[float, float],
+        size: int,
+        fill: RGB,
+        letter: str = "",
+        outline: RGB | None = icons.OUTLINE,
+    ) -> Box:
+        spr = icons.sprite(kind, int(size), tuple(fill), letter, outline)  # type: ignore[arg-type]
+        x, y = round(center[0] - size / 2), round(center[1] - size / 2)
+        self.image.paste(spr, (x, y), spr)
+        return (x, y, x + int(size), y + int(size))
+
+    def icon_value(
+        self,
+        kind: str,
+        xy: tuple[float, float],
+        value: object,
+        size: int,
+        fill: RGB,
+        *,
+        ink: RGB = INK,
+        letter: str = "",
+        bold: bool = True,
+        max_width: float | None = None,
+    ) -> int:
+        """An icon followed by its value; ``xy`` is the icon's left/middle. Returns the right x."""
+        x, y = xy
+        self.icon(kind, (x + size / 2, y), size, fill, letter)
+        tw = None if max_width is None else max_width - size - 4
+        box = self.text(
+            (x + size + 4, y),
+            str(value),
+            round(size * 0.9),
+            fill=ink,
+            bold=bold,
+            anchor="lm",
+            max_width=tw,
+        )
+        return box[2]

@@ -1,0 +1,78 @@
+"""The shared drawing kit: fitting text, recorded boxes, icons, layers, PNG limits."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from imaging.kit import Canvas, encode_png, font, static_layer
+from imaging.kit import palette as pal
+from imaging.kit.canvas import fit
+from imaging.kit.fonts import BOLD, REGULAR
+from imaging.kit.icons import sprite
+
+
+def test_fonts_are_shipped_with_the_project() -> None:
+    assert REGULAR.exists() and BOLD.exists()
+    assert font(20).path == str(REGULAR)
+    assert font(20, True).path == str(BOLD)
+    assert font(20).getlength("€ ★ → ×") > 0
+
+
+@pytest.mark.parametrize("width", [30, 80, 200, 1000])
+def test_fit_never_exceeds_the_width(width: int) -> None:
+    text, size = fit("Supercalifragilistic department name", 24, width)
+    assert font(size).getlength(text) <= width
+    if font(24).getlength("Supercalifragilistic department name") > width:
+        assert text.endswith("…") or size < 24 or text == ""
+
+
+def test_text_is_recorded_inside_its_panel() -> None:
+    cv = Canvas.new(300, 100, pal.PAPER)
+    with cv.panel("p", (10, 10, 150, 60)):
+        cv.text((14, 14), "a very long line of text that cannot fit", 20, max_width=130)
+    with cv.panel("q", (10, 70, 40, 90)):
+        cv.text((12, 72), "overflowing", 14)  # no max_width: may overflow, and is caught
+    assert [t.panel for t in cv.texts] == ["p", "q"]
+    assert cv.texts[0].inside()
+    assert cv.overflows() == [cv.texts[1]]
+
+
+def test_icons_are_cached_and_sized() -> None:
+    a = sprite("cube", 24, (0, 114, 178), "R")
+    assert a is sprite("cube", 24, (0, 114, 178), "R")
+    assert a.size == (24, 24) and a.mode == "RGBA"
+    with pytest.raises(ValueError):
+        sprite("nope", 10, (0, 0, 0))
+
+
+def test_player_seats_differ_by_shape_as_well_as_colour() -> None:
+    shapes = [pal.seat(i).shape for i in range(4)]
+    assert len(set(shapes)) == 4
+    assert len({pal.seat(i).colour for i in range(4)}) == 4
+
+
+def test_static_layer_is_built_once_and_copied() -> None:
+    calls = []
+
+    def build(cv: Canvas) -> None:
+        calls.append(1)
+        cv.text((2, 2), "static", 12)
+
+    a = static_layer("test-layer", (50, 20), pal.PAPER, build)
+    a.image.putpixel((0, 0), (1, 2, 3))
+    b = static_layer("test-layer", (50, 20), pal.PAPER, build)
+    assert len(calls) == 1
+    assert b.image.getpixel((0, 0)) == pal.PAPER  # a's drawing did not leak into the cache
+    assert [t.text for t in b.texts] == ["static"]
+
+
+def test_png_round_trips_and_falls_back_to_a_palette_when_large() -> None:
+    img = Image.new("RGB", (120, 80), pal.FRAME)
+    data = encode_png(img)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Image.open(io.BytesIO(data)).size == (120, 80)
+    noise = Image.effect_noise((700, 700), 120).convert("RGB")
+    assert len(encode_png(noise)) < 1_000_000
