@@ -1,0 +1,256 @@
+"""The storage interface the table layer calls, and the plain rows it passes.
+
+Nothing here knows SQL. ``Store`` is a ``typing.Protocol``: the SQLite implementation lives in
+``storage.sqlite``; a PostgreSQL one would be another module with the same methods.
+
+Rules every implementation keeps:
+
+* ``commit_move`` and ``start_game`` are ONE transaction each (move row, snapshot, version
+  bump, outbox rows); ``commit_move`` lands only when ``games.version`` still equals
+  ``expected_version`` and the game is active, else it raises ``VersionConflict`` and
+  changes nothing.
+* Only one live game (lobby, active or broken) per channel: ``create_game`` raises
+  ``ChannelTaken`` otherwise.
+* All times are unix seconds (float) given by the caller, so tests can use a fake clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+LIVE_STATUSES = ("lobby", "active", "broken")
+STATUSES = ("lobby", "active", "finished", "aborted", "broken")
+
+
+class StoreError(Exception):
+    """Base of the storage errors the table layer handles."""
+
+
+class VersionConflict(StoreError):
+    """The game changed (another move landed) since it was loaded; nothing was written."""
+
+
+class ChannelTaken(StoreError):
+    """The channel already has a live game."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game's row without its snapshot (load that with ``Store.load_snapshot``)."""
+
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    status: str
+    host_id: int
+    seed: int
+    options: dict[str, Any]
+    hotseat: bool
+    max_seats: int
+    players: list[str] | None
+    version: int
+    waiting: dict[int, float]
+    announced_seq: int
+    broken_reason: str | None
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    ended_at: float | None
+    seats: tuple[SeatRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    version: int
+    text: str | None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    host_name: str
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    hotseat: bool = False
+    max_seats: int = 1
+    status: str = "lobby"
+
+
+@dataclass(frozen=True)
+class NewMove:
+    seat: int
+    user_id: int
+    move: str
+    events: list[str]
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int
+    move: str
+    events: list[str]
+    at: float
+
+
+@dataclass(frozen=True)
+class NewPost:
+    """A post to make. ``channel_id=None`` fans out to the game channel and every link
+    (spectator channels get ``payload["spectator"] = True``)."""
+
+    kind: str
+    payload: dict[str, Any]
+    channel_id: int | None = None
+
+
+@dataclass(frozen=True)
+class PostRow:
+    id: int
+    game_id: int
+    channel_id: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+    due_at: float
+    attempts: int
+    last_error: str | None
+    sent_at: float | None
+    message_id: int | None
+    dead: bool
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    game_id: int
+    channel_id: int
+    created_at: float
+
+
+class Store(Protocol):
+    """What the table layer needs from a database. All methods are coroutines."""
+
+    async def close(self) -> None: ...
+
+    # games and seats
+    async def create_game(self, new: NewGame, now: float) -> int:
+        """Insert a game with its host in seat 0; raise ChannelTaken."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+
+    async def find_game(self, channel_id: int) -> GameRow | None:
+        """The live game (lobby, active or broken) of a channel, or None."""
+        ...
+
+    async def list_games(
+        self, guild_id: int | None, statuses: tuple[str, ...] = LIVE_STATUSES
+    ) -> list[GameRow]: ...
+
+    async def add_seat(self, game_id: int, user_id: int, name: str, now: float) -> int:
+        """Append a seat to a lobby; return its number. Raise StoreError if not a lobby."""
+        ...
+
+    async def remove_seats(self, game_id: int, user_id: int, now: float) -> int:
+        """Remove a user's seats from a lobby (the others close ranks); return how many."""
+        ...
+
+    async def set_host(self, game_id: int, host_id: int, now: float) -> None: ...
+
+    async def replace_seat(
+        self, game_id: int, seat: int, user_id: int, name: str, now: float
+    ) -> None: ...
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        now: float,
+        *,
+        only_from: tuple[str, ...],
+        reason: str | None = None,
+    ) -> bool:
+        """Change the status when it is one of ``only_from``; return whether it changed."""
+        ...
+
+    async def start_game(
+        self,
+        game_id: int,
+        players: list[str],
+        snapshot: str,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]:
+        """Lobby -> active with version 0 and the first snapshot; returns outbox ids."""
+        ...
+
+    # moves and snapshots
+    async def load_snapshot(self, game_id: int) -> Snapshot: ...
+
+    async def save_snapshot(self, game_id: int, version: int, text: str) -> bool:
+        """Rewrite the snapshot when the version still matches (rebuilt from the log)."""
+        ...
+
+    async def commit_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: NewMove,
+        snapshot: str,
+        *,
+        status: str,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]:
+        """One transaction: move row seq=expected_version+1, snapshot, version bump, status,
+        outbox rows (and ``announced_seq`` moves up when there are posts). Returns outbox ids;
+        raises VersionConflict when the version moved on or the game is not active."""
+        ...
+
+    async def moves(
+        self, game_id: int, *, after_seq: int = 0, limit: int | None = None
+    ) -> list[MoveRow]: ...
+
+    async def count_moves(self, game_id: int) -> int: ...
+
+    # spectator links
+    async def add_link(self, game_id: int, channel_id: int, now: float) -> bool: ...
+
+    async def remove_link(self, game_id: int, channel_id: int) -> bool: ...
+
+    async def links(self, game_id: int) -> list[LinkRow]: ...
+
+    # outbox
+    async def due_posts(self, now: float, limit: int) -> list[PostRow]: ...
+
+    async def get_post(self, post_id: int) -> PostRow | None: ...
+
+    async def post_sent(self, post_id: int, message_id: int | None, now: float) -> bool: ...
+
+    async def post_failed(
+        self, post_id: int, error: str, now: float, *, retry_in: float | None
+    ) -> bool:
+        """Count a failed attempt; retry after ``retry_in`` seconds, or give up when None."""
+        ...
+
+    # user settings
+    async def get_setting(self, user_id: int, key: str) -> Any | None: ...
+
+    async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None: ...
+
+    async def settings(self, user_id: int) -> dict[str, Any]: ...

@@ -1,0 +1,95 @@
+"""Numbered schema migrations, applied in order at start (``SqliteStore.open``).
+
+Each entry is ``(number, name, sql)``. Never edit an applied migration: add a new one.
+The applied numbers are kept in ``schema_migrations``; applying is idempotent.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str, str]] = [
+    (
+        1,
+        "initial schema",
+        """
+CREATE TABLE games (
+    id            INTEGER PRIMARY KEY,
+    kind          TEXT    NOT NULL,
+    guild_id      INTEGER,
+    channel_id    INTEGER NOT NULL,
+    status        TEXT    NOT NULL DEFAULT 'lobby'
+                  CHECK (status IN ('lobby', 'active', 'finished', 'aborted', 'broken')),
+    host_id       INTEGER NOT NULL,
+    seed          INTEGER NOT NULL,
+    options       TEXT    NOT NULL DEFAULT '{}',
+    hotseat       INTEGER NOT NULL DEFAULT 0,
+    max_seats     INTEGER NOT NULL,
+    players       TEXT,               -- engine seat names (JSON list), fixed at start
+    version       INTEGER NOT NULL DEFAULT 0,   -- accepted moves
+    snapshot      TEXT,               -- Game.to_json(), a cache of the move log
+    waiting       TEXT    NOT NULL DEFAULT '{}', -- {seat: unix time its decision opened}
+    announced_seq INTEGER NOT NULL DEFAULT 0,    -- last move whose events were posted
+    broken_reason TEXT,
+    created_at    REAL    NOT NULL,
+    updated_at    REAL    NOT NULL,
+    started_at    REAL,
+    ended_at      REAL
+);
+-- one live game per channel or thread
+CREATE UNIQUE INDEX games_live_channel ON games (channel_id)
+    WHERE status IN ('lobby', 'active', 'broken');
+CREATE INDEX games_guild ON games (guild_id, status);
+
+CREATE TABLE seats (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX seats_user ON seats (user_id);
+
+CREATE TABLE moves (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,          -- 1, 2, 3 ... equals games.version after it
+    seat     INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    move     TEXT    NOT NULL,
+    events   TEXT    NOT NULL DEFAULT '[]',
+    at       REAL    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE links (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    channel_id INTEGER NOT NULL,
+    created_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, channel_id)
+) WITHOUT ROWID;
+CREATE INDEX links_channel ON links (channel_id);
+
+CREATE TABLE user_settings (
+    user_id    INTEGER NOT NULL,
+    key        TEXT    NOT NULL,
+    value      TEXT    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (user_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE outbox (
+    id         INTEGER PRIMARY KEY,
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    channel_id INTEGER NOT NULL,
+    kind       TEXT    NOT NULL,
+    payload    TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    due_at     REAL    NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    sent_at    REAL,
+    message_id INTEGER,
+    dead       INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX outbox_due ON outbox (due_at) WHERE sent_at IS NULL AND dead = 0;
+""",
+    ),
+]

@@ -1,0 +1,605 @@
+"""The embedded SQLite store (aiosqlite), implementing ``storage.base.Store``.
+
+Connections: one writer and one reader, each an aiosqlite connection (its own thread).
+Writes are serialised by an asyncio lock and run as explicit ``BEGIN IMMEDIATE``
+transactions, so statements of concurrent coroutines never interleave inside one
+transaction and two processes on one file queue on SQLite's own lock (``busy_timeout``).
+Reads go to the reader, one statement each, so they always see committed data only.
+
+Pragmas: WAL (readers never block the writer), ``foreign_keys=ON``, and
+``synchronous=NORMAL``. With WAL, NORMAL keeps every committed transaction across a crash
+or SIGKILL of the process (the WAL is written at commit); only an OS crash or power loss
+may roll back the last few commits. That trade buys a commit without fsync (well under the
+10 ms target on this machine). Pass ``synchronous="FULL"`` to ``open_store`` for the
+stricter setting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.base import (
+    LIVE_STATUSES,
+    STATUSES,
+    ChannelTaken,
+    GameRow,
+    LinkRow,
+    MoveRow,
+    NewGame,
+    NewMove,
+    NewPost,
+    PostRow,
+    SeatRow,
+    Snapshot,
+    StoreError,
+    VersionConflict,
+)
+from storage.migrations import MIGRATIONS
+
+BUSY_TIMEOUT_MS = 5000
+
+_GAME_COLUMNS = """
+    g.id, g.kind, g.guild_id, g.channel_id, g.status, g.host_id, g.seed, g.options, g.hotseat,
+    g.max_seats, g.players, g.version, g.waiting, g.announced_seq, g.broken_reason,
+    g.created_at, g.updated_at, g.started_at, g.ended_at,
+    (SELECT json_group_array(json_array(s.seat, s.user_id, s.name))
+       FROM (SELECT seat, user_id, name FROM seats WHERE game_id = g.id ORDER BY seat) AS s
+    ) AS seats_json
+"""
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements (executescript would commit our transaction)."""
+    statements, buf = [], ""
+    for part in script.split(";"):
+        buf += part + ";"
+        if sqlite3.complete_statement(buf):
+            if buf.strip(" \n\t;"):
+                statements.append(buf.strip())
+            buf = ""
+    return statements
+
+
+def _game(row: sqlite3.Row) -> GameRow:
+    seats = tuple(SeatRow(int(s), int(u), str(n)) for s, u, n in json.loads(row["seats_json"]))
+    return GameRow(
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=row["status"],
+        host_id=row["host_id"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        hotseat=bool(row["hotseat"]),
+        max_seats=row["max_seats"],
+        players=json.loads(row["players"]) if row["players"] else None,
+        version=row["version"],
+        waiting={int(k): float(v) for k, v in json.loads(row["waiting"]).items()},
+        announced_seq=row["announced_seq"],
+        broken_reason=row["broken_reason"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        seats=seats,
+    )
+
+
+def _post(row: sqlite3.Row) -> PostRow:
+    return PostRow(
+        id=row["id"],
+        game_id=row["game_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        created_at=row["created_at"],
+        due_at=row["due_at"],
+        attempts=row["attempts"],
+        last_error=row["last_error"],
+        sent_at=row["sent_at"],
+        message_id=row["message_id"],
+        dead=bool(row["dead"]),
+    )
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class SqliteStore:
+    """``Store`` on one SQLite file. Create with ``await SqliteStore.open(path)``."""
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._w = writer
+        self._r = reader
+        self._wlock = asyncio.Lock()
+        self.path: str = ""
+
+    # ----------------------------------------------------------- lifecycle
+    @classmethod
+    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:
+        """Open (creating when missing) and apply pending migrations."""
+        path = str(path)
+        if path == ":memory:":
+            raise ValueError("use a file: the store keeps separate reader and writer connections")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"bad synchronous setting {synchronous!r}")
+        writer = await cls._connect(path, synchronous)
+        try:
+            await cls._migrate(writer)
+            reader = await cls._connect(path, synchronous)
+        except BaseException:
+            await writer.close()
+            raise
+        store = cls(writer, reader)
+        store.path = path
+        return store
+
+    @staticmethod
+    async def _connect(path: str, synchronous: str) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    @staticmethod
+    async def _migrate(conn: aiosqlite.Connection) -> None:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " number INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                " applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+            )
+            async with conn.execute("SELECT number FROM schema_migrations") as cur:
+                done = {row[0] for row in await cur.fetchall()}
+            for number, name, script in sorted(MIGRATIONS):
+                if number in done:
+                    continue
+                for statement in _split_sql(script):
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (number, name) VALUES (?, ?)", (number, name)
+                )
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+        await conn.execute("COMMIT")
+
+    async def close(self) -> None:
+        async with self._wlock:
+            await self._r.close()
+            await self._w.close()
+
+    async def applied_migrations(self) -> list[int]:
+        return [r[0] for r in await self._all("SELECT number FROM schema_migrations ORDER BY 1")]
+
+    # ------------------------------------------------------------- helpers
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._wlock:
+            await self._w.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._w
+                await self._w.execute("COMMIT")
+            except BaseException:
+                if self._w.in_transaction:
+                    await asyncio.shield(self._w.execute("ROLLBACK"))
+                raise
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._r.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with self._r.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    # ------------------------------------------------------ games and seats
+    async def create_game(self, new: NewGame, now: float) -> int:
+        if new.status not in STATUSES:
+            raise ValueError(f"bad status {new.status!r}")
+        try:
+            async with self._tx() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, status, host_id, seed,"
+                    " options, hotseat, max_seats, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        new.kind,
+                        new.guild_id,
+                        new.channel_id,
+                        new.status,
+                        new.host_id,
+                        new.seed,
+                        _json(new.options),
+                        int(new.hotseat),
+                        new.max_seats,
+                        now,
+                        now,
+                    ),
+                )
+                game_id = int(cur.lastrowid or 0)
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, new.host_id, new.host_name),
+                )
+        except sqlite3.IntegrityError as exc:
+            if "games.channel_id" in str(exc) or "UNIQUE" in str(exc):
+                raise ChannelTaken(f"channel {new.channel_id} already has a game") from exc
+            raise
+        return game_id
+
+    async def create_games_bulk(self, games: list[NewGame], now: float) -> None:
+        """Insert many games in one transaction (benchmark set-up; no seats but the host)."""
+        async with self._tx() as db:
+            for new in games:
+                cur = await db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, status, host_id, seed,"
+                    " options, hotseat, max_seats, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        new.kind,
+                        new.guild_id,
+                        new.channel_id,
+                        new.status,
+                        new.host_id,
+                        new.seed,
+                        _json(new.options),
+                        int(new.hotseat),
+                        new.max_seats,
+                        now,
+                        now,
+                    ),
+                )
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (cur.lastrowid, new.host_id, new.host_name),
+                )
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def find_game(self, channel_id: int) -> GameRow | None:
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
+            " AND g.status IN ('lobby', 'active', 'broken')",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def list_games(
+        self, guild_id: int | None, statuses: tuple[str, ...] = LIVE_STATUSES
+    ) -> list[GameRow]:
+        marks = ", ".join("?" for _ in statuses)
+        where = "g.guild_id IS ?" if guild_id is None else "g.guild_id = ?"
+        rows = await self._all(
+            f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE {where}"
+            f" AND g.status IN ({marks}) ORDER BY g.id",
+            (guild_id, *statuses),
+        )
+        return [_game(r) for r in rows]
+
+    async def add_seat(self, game_id: int, user_id: int, name: str, now: float) -> int:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (now, game_id),
+            )
+            if cur.rowcount != 1:
+                raise StoreError("the game is not open for joining")
+            async with db.execute(
+                "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
+            ) as c:
+                row = await c.fetchone()
+            seat = int(row[0]) if row else 0
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                (game_id, seat, user_id, name),
+            )
+        return seat
+
+    async def remove_seats(self, game_id: int, user_id: int, now: float) -> int:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (now, game_id),
+            )
+            if cur.rowcount != 1:
+                raise StoreError("seats can only be left in the lobby")
+            async with db.execute(
+                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            ) as c:
+                seats = list(await c.fetchall())
+            keep = [(s["user_id"], s["name"]) for s in seats if s["user_id"] != user_id]
+            removed = len(seats) - len(keep)
+            if removed:
+                await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                    [(game_id, i, uid, name) for i, (uid, name) in enumerate(keep)],
+                )
+        return removed
+
+    async def set_host(self, game_id: int, host_id: int, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE games SET host_id = ?, updated_at = ? WHERE id = ?",
+                (host_id, now, game_id),
+            )
+
+    async def replace_seat(
+        self, game_id: int, seat: int, user_id: int, name: str, now: float
+    ) -> None:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND seat = ?",
+                (user_id, name, game_id, seat),
+            )
+            if cur.rowcount != 1:
+                raise StoreError(f"there is no seat {seat}")
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        now: float,
+        *,
+        only_from: tuple[str, ...],
+        reason: str | None = None,
+    ) -> bool:
+        if status not in STATUSES:
+            raise ValueError(f"bad status {status!r}")
+        marks = ", ".join("?" for _ in only_from)
+        ended = status in ("finished", "aborted")
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = ?, broken_reason = COALESCE(?, broken_reason),"
+                " updated_at = ?, ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
+                f" WHERE id = ? AND status IN ({marks})",
+                (status, reason, now, ended, now, game_id, *only_from),
+            )
+            return cur.rowcount == 1
+
+    async def start_game(
+        self,
+        game_id: int,
+        players: list[str],
+        snapshot: str,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = 'active', players = ?, snapshot = ?, version = 0,"
+                " waiting = ?, started_at = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (_json(players), snapshot, _json(waiting), now, now, game_id),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict("the game is no longer in its lobby")
+            return await self._insert_posts(db, game_id, posts, now)
+
+    # -------------------------------------------------- moves and snapshots
+    async def load_snapshot(self, game_id: int) -> Snapshot:
+        row = await self._one("SELECT version, snapshot FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise StoreError(f"there is no game {game_id}")
+        return Snapshot(row["version"], row["snapshot"])
+
+    async def save_snapshot(self, game_id: int, version: int, text: str) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET snapshot = ? WHERE id = ? AND version = ?",
+                (text, game_id, version),
+            )
+            return cur.rowcount == 1
+
+    async def commit_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: NewMove,
+        snapshot: str,
+        *,
+        status: str,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]:
+        if status not in ("active", "finished"):
+            raise ValueError(f"a move cannot leave the game {status!r}")
+        seq = expected_version + 1
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET version = ?, snapshot = ?, status = ?, waiting = ?,"
+                " updated_at = ?, ended_at = CASE WHEN ? THEN ? ELSE ended_at END,"
+                " announced_seq = CASE WHEN ? THEN ? ELSE announced_seq END"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    seq,
+                    snapshot,
+                    status,
+                    _json(waiting),
+                    now,
+                    status == "finished",
+                    now,
+                    bool(posts),
+                    seq,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(
+                    f"game {game_id} is no longer at version {expected_version} or not active"
+                )
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, move.seat, move.user_id, move.move, _json(move.events), now),
+            )
+            return await self._insert_posts(db, game_id, posts, now)
+
+    async def _insert_posts(
+        self, db: aiosqlite.Connection, game_id: int, posts: list[NewPost], now: float
+    ) -> list[int]:
+        if not posts:
+            return []
+        targets: list[tuple[int, bool]] | None = None
+        ids: list[int] = []
+        for post in posts:
+            if post.channel_id is not None:
+                channels = [(post.channel_id, False)]
+            else:
+                if targets is None:
+                    async with db.execute(
+                        "SELECT channel_id, 0 FROM games WHERE id = ?"
+                        " UNION ALL SELECT channel_id, 1 FROM links WHERE game_id = ?",
+                        (game_id, game_id),
+                    ) as c:
+                        targets = [(int(r[0]), bool(r[1])) for r in await c.fetchall()]
+                channels = targets
+            for channel_id, spectator in channels:
+                payload = dict(post.payload, spectator=True) if spectator else post.payload
+                cur = await db.execute(
+                    "INSERT INTO outbox (game_id, channel_id, kind, payload, created_at, due_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, channel_id, post.kind, _json(payload), now, now),
+                )
+                ids.append(int(cur.lastrowid or 0))
+        return ids
+
+    async def moves(
+        self, game_id: int, *, after_seq: int = 0, limit: int | None = None
+    ) -> list[MoveRow]:
+        rows = await self._all(
+            "SELECT game_id, seq, seat, user_id, move, events, at FROM moves"
+            " WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (game_id, after_seq, -1 if limit is None else limit),
+        )
+        return [
+            MoveRow(
+                r["game_id"],
+                r["seq"],
+                r["seat"],
+                r["user_id"],
+                r["move"],
+                json.loads(r["events"]),
+                r["at"],
+            )
+            for r in rows
+        ]
+
+    async def count_moves(self, game_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+        return int(row[0]) if row else 0
+
+    # ------------------------------------------------------- spectator links
+    async def add_link(self, game_id: int, channel_id: int, now: float) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "INSERT OR IGNORE INTO links (game_id, channel_id, created_at) VALUES (?, ?, ?)",
+                (game_id, channel_id, now),
+            )
+            return cur.rowcount == 1
+
+    async def remove_link(self, game_id: int, channel_id: int) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "DELETE FROM links WHERE game_id = ? AND channel_id = ?", (game_id, channel_id)
+            )
+            return cur.rowcount == 1
+
+    async def links(self, game_id: int) -> list[LinkRow]:
+        rows = await self._all(
+            "SELECT game_id, channel_id, created_at FROM links WHERE game_id = ?"
+            " ORDER BY created_at, channel_id",
+            (game_id,),
+        )
+        return [LinkRow(r[0], r[1], r[2]) for r in rows]
+
+    # ---------------------------------------------------------------- outbox
+    async def due_posts(self, now: float, limit: int) -> list[PostRow]:
+        rows = await self._all(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND dead = 0 AND due_at <= ?"
+            " ORDER BY due_at, id LIMIT ?",
+            (now, limit),
+        )
+        return [_post(r) for r in rows]
+
+    async def get_post(self, post_id: int) -> PostRow | None:
+        row = await self._one("SELECT * FROM outbox WHERE id = ?", (post_id,))
+        return _post(row) if row else None
+
+    async def post_sent(self, post_id: int, message_id: int | None, now: float) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ? AND sent_at IS NULL",
+                (now, message_id, post_id),
+            )
+            return cur.rowcount == 1
+
+    async def post_failed(
+        self, post_id: int, error: str, now: float, *, retry_in: float | None
+    ) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?,"
+                " due_at = ?, dead = ? WHERE id = ? AND sent_at IS NULL AND dead = 0",
+                (
+                    error[:500],
+                    now + (retry_in or 0.0),
+                    retry_in is None,
+                    post_id,
+                ),
+            )
+            return cur.rowcount == 1
+
+    # ---------------------------------------------------------- user settings
+    async def get_setting(self, user_id: int, key: str) -> Any | None:
+        row = await self._one(
+            "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+        )
+        return json.loads(row[0]) if row else None
+
+    async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None:
+        async with self._tx() as db:
+            if value is None:
+                await db.execute(
+                    "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+                )
+                return
+            await db.execute(
+                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at",
+                (user_id, key, _json(value), now),
+            )
+
+    async def settings(self, user_id: int) -> dict[str, Any]:
+        rows = await self._all(
+            "SELECT key, value FROM user_settings WHERE user_id = ? ORDER BY key", (user_id,)
+        )
+        return {r[0]: json.loads(r[1]) for r in rows}
+
+
+async def open_store(path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:
+    """Open the SQLite store at ``path`` (migrations applied)."""
+    return await SqliteStore.open(path, synchronous=synchronous)

@@ -1,0 +1,93 @@
+"""What to tell people after a move: who must act, since when, and the post payload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Decision, Game, ScoreLine
+from storage.base import GameRow
+from tables.models import ToAct
+
+MAX_POST_LINES = 40
+
+
+def to_act(game: Game, row: GameRow, waiting: dict[int, float]) -> tuple[ToAct, ...]:
+    """The seats with an open decision, with their current holder and since when."""
+    holders = {s.seat: s for s in row.seats}
+    result = []
+    for d in game.pending():
+        holder = holders.get(d.seat)
+        result.append(
+            ToAct(
+                seat=d.seat,
+                user_id=holder.user_id if holder else 0,
+                name=holder.name if holder else game.players[d.seat],
+                prompt=d.prompt,
+                version=d.version,
+                since=waiting.get(d.seat),
+            )
+        )
+    return tuple(result)
+
+
+def mentions(acting: tuple[ToAct, ...]) -> tuple[int, ...]:
+    seen: dict[int, None] = {}
+    for t in acting:
+        if t.user_id:
+            seen.setdefault(t.user_id, None)
+    return tuple(seen)
+
+
+def new_waiting(
+    before: list[Decision], after: list[Decision], old: dict[int, float], now: float
+) -> dict[int, float]:
+    """Keep the opening time of decisions that did not change; new ones open ``now``."""
+    was = {d.seat: d.version for d in before}
+    return {d.seat: old.get(d.seat, now) if was.get(d.seat) == d.version else now for d in after}
+
+
+def turn_ended(before: list[Decision], after: list[Decision], mover: int, over: bool) -> bool:
+    """Post publicly when the mover is done for now or someone else must now act."""
+    after_seats = {d.seat for d in after}
+    if over or mover not in after_seats:
+        return True
+    return after_seats - {mover} != {d.seat for d in before} - {mover}
+
+
+def score_data(scores: list[ScoreLine] | tuple[ScoreLine, ...]) -> list[dict[str, Any]]:
+    return [
+        {"seat": s.seat, "player": s.player, "vp": s.vp, "rank": s.rank, "breakdown": s.breakdown}
+        for s in scores
+    ]
+
+
+def payload(
+    game_id: int,
+    kind: str,
+    version: int,
+    lines: list[str],
+    acting: tuple[ToAct, ...],
+    over: bool,
+    scores: list[ScoreLine] | tuple[ScoreLine, ...],
+) -> dict[str, Any]:
+    dropped = max(0, len(lines) - MAX_POST_LINES)
+    return {
+        "game_id": game_id,
+        "kind": kind,
+        "version": version,
+        "lines": lines[dropped:],
+        "dropped_lines": dropped,
+        "to_act": [
+            {
+                "seat": t.seat,
+                "user_id": t.user_id,
+                "name": t.name,
+                "prompt": t.prompt,
+                "version": t.version,
+            }
+            for t in acting
+        ],
+        "mentions": list(mentions(acting)),
+        "over": over,
+        "scores": score_data(scores),
+    }

@@ -1,0 +1,276 @@
+"""Lobby operations of ``Tables``: create, join, leave, start, abort, kick, replace.
+
+Kept apart from service.py only for size; ``Tables`` inherits these methods.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.core import GAMES, new_game
+from storage.base import LIVE_STATUSES, ChannelTaken, NewGame, NewPost, Store, StoreError
+from tables import announce
+from tables.errors import (
+    BrokenGame,
+    ChannelBusy,
+    GameOver,
+    LobbyError,
+    NotHost,
+    NotSeated,
+    NotYourTurn,
+)
+from tables.models import GameInfo, TurnResult
+from tables.text import clean_name, clean_options
+
+if TYPE_CHECKING:
+    from engine.core import Game
+    from storage.base import GameRow
+
+
+class LobbyMixin:
+    store: Store
+    clock: Callable[[], float]
+
+    if TYPE_CHECKING:
+
+        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
+        def info(self, row: GameRow) -> GameInfo: ...
+        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
+        def _evict(self, game_id: int) -> None: ...
+
+    async def create(
+        self,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        *,
+        seats: int | None = None,
+        seed: int | None = None,
+        options: dict | None = None,
+        hotseat: bool = False,
+    ) -> GameInfo:
+        """Open a lobby in a channel with the host in seat 0.
+
+        ``seats`` caps the lobby (default: the game's maximum). ``hotseat`` lets one user
+        hold several seats (each joined under its own name). ``seed`` defaults to a random
+        one. Raises LobbyError (unknown game, bad seats/options) or ChannelBusy."""
+        spec = GAMES.get(kind)
+        if spec is None:
+            known = ", ".join(sorted(GAMES)) or "none yet"
+            raise LobbyError(f"there is no game called '{kind}' (known: {known})")
+        name = clean_name(host_name)
+        max_seats = spec.max_players if seats is None else seats
+        if not isinstance(max_seats, int) or not 1 <= max_seats <= spec.max_players:
+            raise LobbyError(f"{spec.title} takes at most {spec.max_players} players")
+        if max_seats < spec.min_players:
+            raise LobbyError(f"{spec.title} needs at least {spec.min_players} players")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise LobbyError("the seed must be a non-negative whole number")
+        new = NewGame(
+            kind=kind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=name,
+            seed=seed,
+            options=clean_options(options),
+            hotseat=bool(hotseat),
+            max_seats=max_seats,
+        )
+        try:
+            game_id = await self.store.create_game(new, self.clock())
+        except ChannelTaken as exc:
+            row = await self.store.find_game(channel_id)
+            what = ""
+            if row is not None:
+                title = GAMES[row.kind].title if row.kind in GAMES else row.kind
+                what = f" ({title}, {row.status})"
+            raise ChannelBusy(
+                f"this channel already has a game{what}; finish or abort it first, or use a thread"
+            ) from exc
+        return await self._info_of(game_id)
+
+    async def join(
+        self, channel_id: int, user_id: int, name: str, *, game_id: int | None = None
+    ) -> GameInfo:
+        """Take the next seat of the channel's lobby under ``name``."""
+        row = await self._lobby(channel_id, game_id)
+        name = clean_name(name)
+        if any(s.user_id == user_id for s in row.seats) and not row.hotseat:
+            raise LobbyError("you are already in this game")
+        if any(s.name.casefold() == name.casefold() for s in row.seats):
+            raise LobbyError(f"the name '{name}' is taken in this game")
+        if len(row.seats) >= row.max_seats:
+            raise LobbyError(f"the game is full ({row.max_seats} seats)")
+        try:
+            await self.store.add_seat(row.id, user_id, name, self.clock())
+        except StoreError as exc:
+            raise LobbyError(str(exc)) from exc
+        return await self._info_of(row.id)
+
+    async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> GameInfo:
+        """Give up your seat(s) in a lobby. A host who leaves hands the lobby to the next
+        seat; the last one to leave closes it (status ``aborted``)."""
+        row = await self._lobby(channel_id, game_id, started="ask the host to replace you")
+        if not any(s.user_id == user_id for s in row.seats):
+            raise NotSeated("you are not in this game")
+        now = self.clock()
+        try:
+            await self.store.remove_seats(row.id, user_id, now)
+        except StoreError as exc:
+            raise LobbyError(str(exc)) from exc
+        rest = [s for s in row.seats if s.user_id != user_id]
+        if not rest:
+            await self.store.set_status(row.id, "aborted", now, only_from=("lobby",))
+        elif row.host_id == user_id:
+            await self.store.set_host(row.id, rest[0].user_id, now)
+        return await self._info_of(row.id)
+
+    async def kick(
+        self,
+        channel_id: int,
+        actor_id: int,
+        target_id: int,
+        *,
+        is_admin: bool = False,
+        game_id: int | None = None,
+    ) -> GameInfo:
+        """The host (or an admin) removes someone from the lobby."""
+        row = await self._lobby(channel_id, game_id, started="use replace instead")
+        _check_host(row, actor_id, is_admin)
+        if target_id == row.host_id:
+            raise LobbyError("the host cannot be kicked; the host can leave or abort")
+        if not any(s.user_id == target_id for s in row.seats):
+            raise NotSeated("that user is not in this game")
+        try:
+            await self.store.remove_seats(row.id, target_id, self.clock())
+        except StoreError as exc:
+            raise LobbyError(str(exc)) from exc
+        return await self._info_of(row.id)
+
+    async def replace(
+        self,
+        channel_id: int,
+        actor_id: int,
+        old_id: int,
+        new_id: int,
+        new_name: str,
+        *,
+        is_admin: bool = False,
+        seat: int | None = None,
+        game_id: int | None = None,
+    ) -> GameInfo:
+        """The host (or an admin) hands a seat to another user, also mid-game. The engine
+        keeps its seat names; the new display name is used in announcements."""
+        row = await self._row(channel_id, game_id)
+        if row.status not in ("lobby", "active"):
+            raise GameOver(f"this game is {row.status}")
+        _check_host(row, actor_id, is_admin)
+        name = clean_name(new_name)
+        held = [s.seat for s in row.seats if s.user_id == old_id]
+        if seat is not None and seat not in held:
+            raise NotSeated(f"that user does not hold seat {seat}")
+        if seat is None:
+            if not held:
+                raise NotSeated("that user is not in this game")
+            if len(held) > 1:
+                raise NotYourTurn("that user holds several seats; say which seat")
+            seat = held[0]
+        if new_id != old_id and any(s.user_id == new_id for s in row.seats) and not row.hotseat:
+            raise LobbyError("the new player already has a seat in this game")
+        if any(s.name.casefold() == name.casefold() and s.seat != seat for s in row.seats):
+            raise LobbyError(f"the name '{name}' is taken in this game")
+        now = self.clock()
+        try:
+            await self.store.replace_seat(row.id, seat, new_id, name, now)
+        except StoreError as exc:
+            raise LobbyError(str(exc)) from exc
+        if row.host_id == old_id and len(held) == 1:
+            await self.store.set_host(row.id, new_id, now)
+        return await self._info_of(row.id)
+
+    async def start(
+        self, channel_id: int, user_id: int, *, is_admin: bool = False, game_id: int | None = None
+    ) -> TurnResult:
+        """The host starts the lobby: seats in join order, first decisions opened, a
+        "start" post queued for the channel and its spectator links."""
+        row = await self._lobby(channel_id, game_id)
+        _check_host(row, user_id, is_admin)
+        spec = GAMES[row.kind]
+        if len(row.seats) < spec.min_players:
+            raise LobbyError(
+                f"{spec.title} needs at least {spec.min_players} players; "
+                f"{len(row.seats)} joined so far"
+            )
+        players = [s.name for s in row.seats]
+        try:
+            game = new_game(row.kind, players, seed=row.seed, options=row.options)
+        except ValueError as exc:
+            raise LobbyError(f"the game cannot start: {exc}") from exc
+        now = self.clock()
+        pending = game.pending()
+        waiting = {d.seat: now for d in pending}
+        acting = announce.to_act(game, row, waiting)
+        lines = [f"{spec.title} begins: {', '.join(players)}"]
+        scores = tuple(game.scores())
+        data = announce.payload(row.id, row.kind, 0, lines, acting, game.over, scores)
+        snapshot = json.dumps(game.to_json(), separators=(",", ":"))
+        try:
+            ids = await self.store.start_game(
+                row.id, players, snapshot, waiting, [NewPost("start", data)], now
+            )
+        except StoreError as exc:
+            raise LobbyError("the game has already started") from exc
+        self._keep(row.id, 0, game)
+        return TurnResult(
+            game_id=row.id,
+            channel_id=row.channel_id,
+            kind=row.kind,
+            version=0,
+            events=tuple(lines),
+            to_act=acting,
+            mentions=announce.mentions(acting),
+            over=game.over,
+            scores=scores,
+            posted=True,
+            lines=tuple(lines),
+            post_ids=tuple(ids),
+        )
+
+    async def abort(
+        self, channel_id: int, user_id: int, *, is_admin: bool = False, game_id: int | None = None
+    ) -> GameInfo:
+        """The host (or an admin) ends a lobby, an active or a broken game for good."""
+        row = await self._row(channel_id, game_id)
+        if row.status not in LIVE_STATUSES:
+            raise GameOver(f"this game is already {row.status}")
+        _check_host(row, user_id, is_admin)
+        await self.store.set_status(row.id, "aborted", self.clock(), only_from=LIVE_STATUSES)
+        self._evict(row.id)
+        return await self._info_of(row.id)
+
+    async def _lobby(self, channel_id: int, game_id: int | None, *, started: str = "") -> GameRow:
+        row = await self._row(channel_id, game_id)
+        if row.status == "broken":
+            raise BrokenGame(f"game #{row.id} is broken; the host can abort it")
+        if row.status != "lobby":
+            if row.status == "active":
+                hint = f"; {started}" if started else ""
+                raise LobbyError(f"the game has already started{hint}")
+            raise GameOver(f"this game is {row.status}")
+        return row
+
+    async def _info_of(self, game_id: int) -> GameInfo:
+        return self.info(await self._row(None, game_id))
+
+
+def _check_host(row: GameRow, user_id: int, is_admin: bool) -> None:
+    if user_id != row.host_id and not is_admin:
+        raise NotHost("only the host of this game (or a server admin) can do that")

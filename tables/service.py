@@ -1,0 +1,520 @@
+"""The table layer: everything between a front end (Discord cog, terminal) and the engine.
+
+``Tables`` finds the game of a channel, checks the user's seat and turn, takes the game's
+lock, applies the move on the engine, commits one transaction through the store, and says
+what to announce. It knows nothing of discord.py; ids are ints (Discord snowflakes) and
+names are str. Every error it raises is a ``TableError`` with a message for the user,
+except ``engine.IllegalMove``, which passes through unchanged (reason + suggestions).
+
+Where: the methods take ``channel_id`` (the channel's live game: lobby, active or broken)
+and an optional keyword ``game_id``. With ``game_id`` the game is looked up by id (also
+finished ones); when both are given and the game is not the one of that channel, ``play``
+answers ``StaleDecision`` (an old button) and the readers ``NoGame``.
+
+Nothing is half-applied: the engine mutates a cached object, and only after the commit
+succeeds is that object kept; any failure in between (engine bug, database error, another
+process committing first) throws the object away and the next call reloads the committed
+snapshot. A snapshot that does not parse is rebuilt from the move log; a log that does not
+replay marks the game ``broken`` (``BrokenGame`` for that game only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.core import GAMES, Decision, Game, IllegalMove, check_move_text, replay
+from storage.base import (
+    LIVE_STATUSES,
+    GameRow,
+    NewMove,
+    NewPost,
+    Store,
+    VersionConflict,
+)
+from tables import announce
+from tables.errors import (
+    BrokenGame,
+    GameOver,
+    LobbyError,
+    MoveFailed,
+    NoGame,
+    NotSeated,
+    NotYourTurn,
+    StaleDecision,
+    TableError,
+)
+from tables.lobby import LobbyMixin
+from tables.models import GameInfo, GameStatus, LogEntry, LogPage, Post, SeatInfo, TurnResult
+from tables.text import clean_key, clean_options
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 256
+MAX_POST_ATTEMPTS = 8
+STALE = "this menu is out of date: another move changed the game; look again"
+
+
+class Tables(LobbyMixin):
+    """The table layer over a ``Store``. All public methods are coroutines.
+
+    ``clock`` returns unix seconds (a fake one makes tests deterministic).
+    """
+
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float] = time.time, cache_size: int = CACHE_SIZE
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    # ================================================================ lookups
+    async def game_in(self, channel_id: int) -> GameInfo:
+        """The live game (lobby, active or broken) of a channel; NoGame when there is none."""
+        return self.info(await self._row(channel_id, None))
+
+    async def game(self, game_id: int) -> GameInfo:
+        """Any game by id (also finished or aborted ones); NoGame when unknown."""
+        return self.info(await self._row(None, game_id))
+
+    async def list_games(self, guild_id: int | None, *, ended: bool = False) -> list[GameInfo]:
+        """The live games of a guild; with ``ended`` also finished and aborted ones."""
+        statuses = (*LIVE_STATUSES, "finished", "aborted") if ended else LIVE_STATUSES
+        return [self.info(r) for r in await self.store.list_games(guild_id, statuses)]
+
+    def info(self, row: GameRow) -> GameInfo:
+        spec = GAMES.get(row.kind)
+        return GameInfo(
+            id=row.id,
+            kind=row.kind,
+            title=spec.title if spec else row.kind,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            status=row.status,
+            host_id=row.host_id,
+            seats=tuple(SeatInfo(s.seat, s.user_id, s.name) for s in row.seats),
+            seed=row.seed,
+            options=dict(row.options),
+            hotseat=row.hotseat,
+            max_seats=row.max_seats,
+            min_players=spec.min_players if spec else 1,
+            version=row.version,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            started_at=row.started_at,
+            ended_at=row.ended_at,
+            broken_reason=row.broken_reason,
+        )
+
+    async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow:
+        if game_id is not None:
+            row = await self.store.get_game(game_id)
+            if row is None:
+                raise NoGame(f"there is no game #{game_id}")
+            return row
+        if channel_id is None:
+            raise NoGame("no game given")
+        row = await self.store.find_game(channel_id)
+        if row is None:
+            raise NoGame("there is no game in this channel; start one with /game new")
+        return row
+
+    # ============================================================ the engine
+    async def load(
+        self, channel_id: int | None, *, game_id: int | None = None, fresh: bool = False
+    ) -> tuple[GameInfo, Game]:
+        """The game's info and engine object (read only: do not call ``play`` on it).
+
+        ``fresh`` skips the cache (the snapshot is parsed again)."""
+        row = await self._row(channel_id, game_id)
+        if fresh:
+            self._evict(row.id)
+        return self.info(row), await self._engine(row)
+
+    async def _engine(self, row: GameRow) -> Game:
+        if row.kind not in GAMES:
+            raise TableError(f"the game '{row.kind}' is not installed on this bot")
+        if row.status == "broken":
+            raise BrokenGame(_broken_text(row.id, row.broken_reason))
+        if row.status == "lobby" or row.players is None:
+            raise LobbyError("the game has not started yet")
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._cache.move_to_end(row.id)
+            return cached[1]
+        snap = await self.store.load_snapshot(row.id)
+        try:
+            game = Game.from_json(json.loads(snap.text or ""))
+            if game.kind != row.kind or game.version != snap.version:
+                raise ValueError(f"snapshot is at move {game.version}, the game at {snap.version}")
+        except Exception as exc:
+            log.warning("game %s: snapshot unusable (%s); rebuilding from the log", row.id, exc)
+            game = await self._rebuild(row, snap.version)
+        self._keep(row.id, snap.version, game)
+        return game
+
+    async def _rebuild(self, row: GameRow, version: int) -> Game:
+        moves = await self.store.moves(row.id)
+        record = {
+            "kind": row.kind,
+            "players": list(row.players or []),
+            "seed": row.seed,
+            "options": dict(row.options),
+            "moves": [[m.seat, m.move] for m in moves],
+        }
+        try:
+            if [m.seq for m in moves] != list(range(1, version + 1)):
+                raise ValueError(f"the log holds {len(moves)} moves, the game is at {version}")
+            game = replay(record)
+            snapshot = _dump(game)
+        except Exception as exc:
+            reason = f"its move log does not replay: {exc}"
+            log.error("game %s is broken: %s", row.id, reason)
+            self._evict(row.id)
+            await self.store.set_status(
+                row.id, "broken", self.clock(), only_from=("active",), reason=reason
+            )
+            raise BrokenGame(_broken_text(row.id, reason)) from exc
+        await self.store.save_snapshot(row.id, version, snapshot)
+        return game
+
+    def _keep(self, game_id: int, version: int, game: Game) -> None:
+        self._cache[game_id] = (version, game)
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def _evict(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    def _check_playable(row: GameRow) -> None:
+        if row.status == "lobby":
+            raise LobbyError("the game has not started yet")
+        if row.status == "broken":
+            raise BrokenGame(_broken_text(row.id, row.broken_reason))
+        if row.status in ("finished", "aborted"):
+            raise GameOver(f"this game is {row.status}")
+
+    # ================================================================== play
+    async def play(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        move: str,
+        *,
+        seat: int | None = None,
+        expected_version: int | None = None,
+        game_id: int | None = None,
+    ) -> TurnResult:
+        """Play ``move`` (notation, label or unique prefix) for ``user_id``.
+
+        ``seat`` picks the seat when the user holds several (hot-seat); otherwise the only
+        seat of theirs with an open decision is used. ``expected_version`` is the
+        ``Decision.version`` the menu was built from: a different one raises StaleDecision.
+        Raises NoGame, NotSeated, NotYourTurn, StaleDecision, GameOver, LobbyError,
+        BrokenGame, MoveFailed, or engine IllegalMove; on any of them nothing changed.
+        """
+        text = check_move_text(move)
+        row = await self._row(channel_id, game_id)
+        if game_id is not None and channel_id is not None and row.channel_id != channel_id:
+            raise StaleDecision("this menu belongs to a game of another channel")
+        self._check_playable(row)
+        if not any(s.user_id == user_id for s in row.seats):
+            raise NotSeated("you are not playing in this game")
+        async with self._lock(row.id):
+            fresh = await self.store.get_game(row.id)
+            if fresh is None:
+                raise NoGame(f"there is no game #{row.id}")
+            row = fresh
+            self._check_playable(row)
+            game = await self._engine(row)
+            mover = _pick_seat(game, row, user_id, seat)
+            decision = game.decision_for(mover)
+            assert decision is not None
+            if expected_version is not None and decision.version != expected_version:
+                raise StaleDecision(STALE)
+            before = game.pending()
+            try:
+                events = game.play(mover, text)
+            except IllegalMove:
+                raise  # the engine guarantees the game is untouched
+            except Exception as exc:
+                self._evict(row.id)
+                log.exception("game %s: engine failed on %r by seat %s", row.id, text, mover)
+                raise MoveFailed(
+                    "the game could not apply that move (a bug, reported); nothing was changed"
+                ) from exc
+            try:
+                result = await self._commit(row, game, mover, user_id, before, events)
+            except VersionConflict as exc:
+                self._evict(row.id)
+                raise StaleDecision(STALE) from exc
+            except BaseException:
+                self._evict(row.id)
+                raise
+            self._keep(row.id, game.version, game)
+            return result
+
+    async def _commit(
+        self,
+        row: GameRow,
+        game: Game,
+        mover: int,
+        user_id: int,
+        before: list[Decision],
+        events: list[Any],
+    ) -> TurnResult:
+        now = self.clock()
+        after = game.pending()
+        over = game.over
+        scores = tuple(game.scores())
+        lines = [e.text for e in events]
+        waiting = announce.new_waiting(before, after, row.waiting, now)
+        acting = announce.to_act(game, row, waiting)
+        posted = announce.turn_ended(before, after, mover, over)
+        post_lines: list[str] = []
+        posts: list[NewPost] = []
+        if posted:
+            earlier = await self.store.moves(row.id, after_seq=row.announced_seq)
+            post_lines = [line for m in earlier for line in m.events] + lines
+            data = announce.payload(
+                row.id, row.kind, game.version, post_lines, acting, over, scores
+            )
+            posts.append(NewPost("final" if over else "turn", data))
+        snapshot = _dump(game)
+        ids = await self.store.commit_move(
+            row.id,
+            row.version,
+            NewMove(mover, user_id, game.moves[-1][1], lines),
+            snapshot,
+            status="finished" if over else "active",
+            waiting=waiting,
+            posts=posts,
+            now=now,
+        )
+        return TurnResult(
+            game_id=row.id,
+            channel_id=row.channel_id,
+            kind=row.kind,
+            version=game.version,
+            events=tuple(lines),
+            to_act=acting,
+            mentions=announce.mentions(acting),
+            over=over,
+            scores=scores,
+            posted=posted,
+            lines=tuple(post_lines),
+            post_ids=tuple(ids),
+            seat=mover,
+            move=game.moves[-1][1],
+        )
+
+    async def decisions_for(
+        self, channel_id: int | None, user_id: int, *, game_id: int | None = None
+    ) -> list[Decision]:
+        """The open decisions of the seats ``user_id`` holds ([] when none is to act)."""
+        row = await self._row(channel_id, game_id)
+        self._check_playable(row)
+        held = {s.seat for s in row.seats if s.user_id == user_id}
+        if not held:
+            raise NotSeated("you are not playing in this game")
+        game = await self._engine(row)
+        return [d for d in game.pending() if d.seat in held]
+
+    async def view(
+        self,
+        channel_id: int | None,
+        user_id: int | None = None,
+        *,
+        game_id: int | None = None,
+        seat: int | None = None,
+    ) -> dict[str, Any]:
+        """The engine view: the user's own seat (``seat`` when they hold several), or the
+        public view for ``None``, spectators and anyone not seated."""
+        row = await self._row(channel_id, game_id)
+        game = await self._engine(row)
+        held = [s.seat for s in row.seats if user_id is not None and s.user_id == user_id]
+        if seat is not None and seat not in held:
+            raise NotSeated(f"you do not hold seat {seat}")
+        chosen = seat if seat is not None else (held[0] if held else None)
+        return game.view(chosen)
+
+    async def log(
+        self,
+        channel_id: int | None,
+        *,
+        game_id: int | None = None,
+        page: int = 1,
+        per_page: int = 20,
+    ) -> LogPage:
+        """One page of the move log (oldest first; ``page`` 1-based)."""
+        row = await self._row(channel_id, game_id)
+        per_page = max(1, min(per_page, 100))
+        total = row.version
+        pages = max(1, -(-total // per_page))
+        page = max(1, min(page, pages))
+        moves = await self.store.moves(row.id, after_seq=(page - 1) * per_page, limit=per_page)
+        names = {s.seat: s.name for s in row.seats}
+        entries = tuple(
+            LogEntry(
+                m.seq, m.seat, m.user_id, names.get(m.seat, "?"), m.move, tuple(m.events), m.at
+            )
+            for m in moves
+        )
+        return LogPage(row.id, entries, page, pages, total)
+
+    async def status(self, channel_id: int | None, *, game_id: int | None = None) -> GameStatus:
+        """Whose turn and since when, round/phase when the view has them, running scores."""
+        row = await self._row(channel_id, game_id)
+        info = self.info(row)
+        if row.status in ("lobby", "aborted") or row.players is None:
+            return GameStatus(info, (), row.status != "lobby", ())
+        game = await self._engine(row)
+        view = game.view(None)
+        return GameStatus(
+            info,
+            announce.to_act(game, row, row.waiting),
+            game.over,
+            tuple(game.scores()),
+            round=view.get("round"),
+            phase=view.get("phase", view.get("stage")),
+        )
+
+    # ============================================================ spectators
+    async def spectate_add(
+        self, channel_id: int | None, target_channel_id: int, *, game_id: int | None = None
+    ) -> GameInfo:
+        """Mirror the game's public posts into another channel."""
+        row = await self._row(channel_id, game_id)
+        if row.status not in LIVE_STATUSES:
+            raise GameOver(f"this game is {row.status}")
+        if target_channel_id == row.channel_id:
+            raise LobbyError("that is the game's own channel")
+        await self.store.add_link(row.id, target_channel_id, self.clock())
+        return self.info(row)
+
+    async def spectate_remove(
+        self, channel_id: int | None, target_channel_id: int, *, game_id: int | None = None
+    ) -> bool:
+        row = await self._row(channel_id, game_id)
+        return await self.store.remove_link(row.id, target_channel_id)
+
+    async def spectate_list(
+        self, channel_id: int | None, *, game_id: int | None = None
+    ) -> list[int]:
+        row = await self._row(channel_id, game_id)
+        return [link.channel_id for link in await self.store.links(row.id)]
+
+    # ================================================================ outbox
+    async def due_posts(self, limit: int = 20) -> list[Post]:
+        """Posts still to make, oldest first (each describes a message; the move is
+        already committed, so a post is never "applied")."""
+        rows = await self.store.due_posts(self.clock(), limit)
+        return [
+            Post(
+                r.id,
+                r.game_id,
+                r.channel_id,
+                r.kind,
+                r.payload,
+                r.attempts,
+                r.created_at,
+                r.last_error,
+                r.sent_at,
+                r.message_id,
+                r.dead,
+            )
+            for r in rows
+        ]
+
+    async def post_sent(self, post_id: int, message_id: int | None = None) -> bool:
+        """Mark a post made; False when it was already marked (never post twice)."""
+        return await self.store.post_sent(post_id, message_id, self.clock())
+
+    async def post_failed(
+        self, post_id: int, error: str, *, retry_in: float | None = None, give_up: bool = False
+    ) -> bool:
+        """Count a failed attempt. It is retried after ``retry_in`` seconds (default: an
+        exponential backoff from 30 s to one hour); after MAX_POST_ATTEMPTS attempts, or with
+        ``give_up``, it is dropped (``dead``)."""
+        post = await self.store.get_post(post_id)
+        if post is None or post.sent_at is not None or post.dead:
+            return False
+        if retry_in is None:
+            retry_in = min(30.0 * 2**post.attempts, 3600.0)
+        if give_up or post.attempts + 1 >= MAX_POST_ATTEMPTS:
+            return await self.store.post_failed(post_id, error, self.clock(), retry_in=None)
+        return await self.store.post_failed(post_id, error, self.clock(), retry_in=retry_in)
+
+    # ======================================================== user settings
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self.store.settings(user_id)
+
+    async def user_setting(self, user_id: int, key: str) -> Any | None:
+        return await self.store.get_setting(user_id, clean_key(key))
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Store a JSON value (None deletes the key)."""
+        clean_options({"v": value})  # JSON-able and bounded
+        await self.store.set_setting(user_id, clean_key(key), value, self.clock())
+
+
+def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:
+    held = [s.seat for s in row.seats if s.user_id == user_id]
+    if seat is not None:
+        if seat not in held:
+            raise NotSeated(f"you do not hold seat {seat}")
+        if game.decision_for(seat) is None:
+            raise NotYourTurn(_waiting_text(game, row))
+        return seat
+    acting = [s for s in held if game.decision_for(s) is not None]
+    if not acting:
+        raise NotYourTurn(_waiting_text(game, row))
+    if len(acting) > 1:
+        names = ", ".join(f"{game.players[s]} (seat {s})" for s in acting)
+        raise NotYourTurn(f"you hold several seats that can act now: {names}; say which seat")
+    return acting[0]
+
+
+def _waiting_text(game: Game, row: GameRow) -> str:
+    if game.over:
+        return "the game is over"
+    names = {s.seat: s.name for s in row.seats}
+    waiting = sorted({names.get(d.seat, game.players[d.seat]) for d in game.pending()})
+    return f"it is not your turn: waiting for {', '.join(waiting)}"
+
+
+def _broken_text(game_id: int, reason: str | None) -> str:
+    return (
+        f"game #{game_id} is broken and cannot continue ({reason or 'unknown reason'}); "
+        "the host can abort it"
+    )
+
+
+def _dump(game: Game) -> str:
+    return json.dumps(game.to_json(), separators=(",", ":"))
+
+
+async def open_tables(db_path: str | Path, **kwargs: Any) -> Tables:
+    """Open the SQLite store at ``db_path`` and wrap it in ``Tables``."""
+    from storage.sqlite import open_store
+
+    return Tables(await open_store(db_path), **kwargs)

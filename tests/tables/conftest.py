@@ -1,0 +1,44 @@
+"""Fixtures: a Tables over a real SQLite file in tmp_path, with a fake clock."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tables import Tables, open_tables
+
+GUILD = 1
+CHAN = 500
+ANN, BOB, CAT = 1001, 1002, 1003
+
+
+class FakeClock:
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def tables(tmp_path, clock) -> AsyncIterator[Tables]:
+    t = await open_tables(tmp_path / "t.sqlite3", clock=clock)
+    yield t
+    await t.close()
+
+
+async def started(tables: Tables, *, channel: int = CHAN, seed: int = 7, players: int = 2):
+    """A started tally game: ann (host, seat 0), bob (seat 1), cat (seat 2) ..."""
+    await tables.create("tally", GUILD, channel, ANN, "ann", seed=seed)
+    for user, name in [(BOB, "bob"), (CAT, "cat")][: players - 1]:
+        await tables.join(channel, user, name)
+    return await tables.start(channel, ANN)

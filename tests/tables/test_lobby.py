@@ -1,0 +1,146 @@
+"""Lobby flows and their refusals: create, join, leave, kick, replace, start, abort."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables import (
+    ChannelBusy,
+    GameOver,
+    LobbyError,
+    NoGame,
+    NotHost,
+    NotSeated,
+    Tables,
+)
+from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, started
+
+
+async def test_create_join_start(tables: Tables) -> None:
+    info = await tables.create("tally", GUILD, CHAN, ANN, "ann", seed=5)
+    assert info.status == "lobby" and info.host_id == ANN and info.seed == 5
+    assert [(s.seat, s.user_id, s.name) for s in info.seats] == [(0, ANN, "ann")]
+    info = await tables.join(CHAN, BOB, "bob")
+    assert [s.name for s in info.seats] == ["ann", "bob"]
+    result = await tables.start(CHAN, ANN)
+    assert result.version == 0 and not result.over
+    assert {t.user_id for t in result.to_act} == {ANN, BOB}
+    assert set(result.mentions) == {ANN, BOB}
+    assert (await tables.game_in(CHAN)).status == "active"
+    assert len(result.post_ids) == 1
+
+
+async def test_seed_is_drawn_when_not_given(tables: Tables) -> None:
+    a = await tables.create("tally", GUILD, 1, ANN, "ann")
+    b = await tables.create("tally", GUILD, 2, ANN, "ann")
+    assert 0 <= a.seed < 2**31 and 0 <= b.seed < 2**31
+    assert (await tables.game(a.id)).seed == a.seed
+
+
+async def test_one_live_game_per_channel(tables: Tables) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    with pytest.raises(ChannelBusy, match="already has a game"):
+        await tables.create("tally", GUILD, CHAN, BOB, "bob")
+    await tables.abort(CHAN, ANN)
+    info = await tables.create("tally", GUILD, CHAN, BOB, "bob")
+    assert info.host_id == BOB
+
+
+async def test_unknown_game_and_bad_seats(tables: Tables) -> None:
+    with pytest.raises(LobbyError, match="no game called 'chess'"):
+        await tables.create("chess", GUILD, CHAN, ANN, "ann")
+    with pytest.raises(LobbyError, match="at most 4"):
+        await tables.create("tally", GUILD, CHAN, ANN, "ann", seats=9)
+    with pytest.raises(LobbyError, match="options"):
+        await tables.create("tally", GUILD, CHAN, ANN, "ann", options={"x": "y" * 5000})
+    with pytest.raises(NoGame, match="no game in this channel"):
+        await tables.game_in(CHAN)
+
+
+async def test_join_refusals(tables: Tables) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann", seats=2)
+    with pytest.raises(LobbyError, match="already in this game"):
+        await tables.join(CHAN, ANN, "ann2")
+    with pytest.raises(LobbyError, match="taken"):
+        await tables.join(CHAN, BOB, "ANN")
+    with pytest.raises(LobbyError, match="empty"):
+        await tables.join(CHAN, BOB, " \x00\t ")
+    await tables.join(CHAN, BOB, "bob")
+    with pytest.raises(LobbyError, match="full"):
+        await tables.join(CHAN, CAT, "cat")
+    with pytest.raises(NoGame):
+        await tables.join(CHAN + 1, CAT, "cat")
+
+
+async def test_long_names_are_cut(tables: Tables) -> None:
+    info = await tables.create("tally", GUILD, CHAN, ANN, "a" * 500)
+    assert info.seats[0].name == "a" * 64
+
+
+async def test_leave_hands_over_host_and_last_closes(tables: Tables) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    await tables.join(CHAN, BOB, "bob")
+    await tables.join(CHAN, CAT, "cat")
+    info = await tables.leave(CHAN, ANN)
+    assert info.host_id == BOB
+    assert [(s.seat, s.name) for s in info.seats] == [(0, "bob"), (1, "cat")]
+    with pytest.raises(NotSeated):
+        await tables.leave(CHAN, ANN)
+    await tables.leave(CHAN, CAT)
+    info = await tables.leave(CHAN, BOB)
+    assert info.status == "aborted" and info.seats == ()
+    with pytest.raises(NoGame):
+        await tables.game_in(CHAN)
+
+
+async def test_leave_after_start_is_refused(tables: Tables) -> None:
+    await started(tables)
+    with pytest.raises(LobbyError, match="already started"):
+        await tables.leave(CHAN, BOB)
+    with pytest.raises(LobbyError, match="already started"):
+        await tables.join(CHAN, CAT, "cat")
+    with pytest.raises(LobbyError, match="already started"):
+        await tables.start(CHAN, ANN)
+
+
+async def test_only_host_or_admin_starts_kicks_aborts(tables: Tables) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    await tables.join(CHAN, BOB, "bob")
+    await tables.join(CHAN, CAT, "cat")
+    with pytest.raises(NotHost):
+        await tables.start(CHAN, BOB)
+    with pytest.raises(NotHost):
+        await tables.kick(CHAN, BOB, CAT)
+    info = await tables.kick(CHAN, ANN, CAT)
+    assert [s.name for s in info.seats] == ["ann", "bob"]
+    with pytest.raises(LobbyError, match="host cannot be kicked"):
+        await tables.kick(CHAN, BOB, ANN, is_admin=True)
+    with pytest.raises(NotHost):
+        await tables.abort(CHAN, BOB)
+    info = await tables.abort(CHAN, BOB, is_admin=True)
+    assert info.status == "aborted"
+    with pytest.raises(GameOver):
+        await tables.abort(CHAN, ANN, game_id=info.id)
+
+
+async def test_replace_mid_game(tables: Tables) -> None:
+    await started(tables)
+    with pytest.raises(NotHost):
+        await tables.replace(CHAN, BOB, BOB, CAT, "cat")
+    info = await tables.replace(CHAN, ANN, BOB, CAT, "cat")
+    assert [(s.seat, s.user_id, s.name) for s in info.seats] == [(0, ANN, "ann"), (1, CAT, "cat")]
+    await tables.play(CHAN, CAT, "stake 1")
+    with pytest.raises(NotSeated):
+        await tables.play(CHAN, BOB, "stake 1")
+    info = await tables.replace(CHAN, ANN, ANN, BOB, "bob")
+    assert info.host_id == BOB
+
+
+async def test_list_games(tables: Tables) -> None:
+    a = await tables.create("tally", GUILD, 1, ANN, "ann")
+    await tables.create("tally", GUILD, 2, ANN, "ann")
+    await tables.create("tally", GUILD + 1, 3, ANN, "ann")
+    await tables.abort(1, ANN)
+    assert [g.channel_id for g in await tables.list_games(GUILD)] == [2]
+    assert [g.channel_id for g in await tables.list_games(GUILD, ended=True)] == [1, 2]
+    assert a.id == 1
