@@ -1,0 +1,165 @@
+"""The Discord bot: configuration, the ``commands.Bot``, start-up, ``--sync`` and shutdown.
+
+``bot.py`` calls :func:`main` when ``DISCORD_TOKEN`` is set. Slash commands are registered
+only by ``python bot.py --sync [--guild ID]`` (then the process exits), never on an ordinary
+start: syncing on every start burns a tight Discord rate limit and is slow.
+
+``DISCORD_API_BASE`` / ``DISCORD_GATEWAY_URL`` point discord.py at a REST proxy or at the
+test stand-in. The token is read once from the environment and never logged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import yarl
+from discord.ext import commands
+
+log = logging.getLogger("algae.bot")
+
+COGS = ("cogs.errors", "cogs.info")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Settings from the environment (see README: Configuration)."""
+
+    token: str
+    db_path: Path
+    api_base: str | None = None
+    gateway_url: str | None = None
+    post_timeout: float = 10.0
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls) -> Config:
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            db_path=Path(os.environ.get("ALGAE_DB") or "data/bot.sqlite3"),
+            api_base=os.environ.get("DISCORD_API_BASE") or None,
+            gateway_url=os.environ.get("DISCORD_GATEWAY_URL") or None,
+            post_timeout=float(os.environ.get("ALGAE_POST_TIMEOUT") or 10.0),
+            log_level=os.environ.get("ALGAE_LOG_LEVEL", "INFO").upper(),
+        )
+
+    def __repr__(self) -> str:  # never show the token, even in a traceback
+        return f"Config(db_path={self.db_path!s}, api_base={self.api_base!r})"
+
+
+def apply_endpoints(api_base: str | None, gateway_url: str | None) -> None:
+    """Point discord.py's REST routes and gateway at a proxy or stand-in (DESIGN.md §5)."""
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+class AlgaeBot(commands.Bot):
+    """The bot. Only the ``guilds`` intent: every command arrives as an interaction, so
+    message content, members and presences are never needed."""
+
+    def __init__(self, config: Config, *, sync_only: bool = False) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            # a long 429 raises at once; the outbox retries later instead of blocking a turn
+            max_ratelimit_timeout=30.0,
+            chunk_guilds_at_startup=False,
+        )
+        self.config = config
+        self.sync_only = sync_only
+        self.tables = None  # the table layer's service, opened in setup_hook
+
+    async def setup_hook(self) -> None:
+        from cogs.services import open_tables
+
+        if not self.sync_only:
+            self.tables = await open_tables(self.config.db_path)
+        for name in COGS:
+            await self.load_extension(name)
+        from cogs.menus import register_dynamic_items
+
+        register_dynamic_items(self)
+        log.info("loaded %d cogs, %d app commands", len(self.cogs), len(self.tree.get_commands()))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.tables is not None:
+            from cogs.services import close_tables
+
+            await close_tables(self.tables)
+            self.tables = None
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
+
+
+async def _serve(bot: AlgaeBot, token: str) -> None:
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def on_signal() -> None:
+        log.info("signal received, shutting down")
+        stopping.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has none
+            loop.add_signal_handler(sig, on_signal)
+    async with bot:
+        runner = asyncio.create_task(bot.start(token))
+        waiter = asyncio.create_task(stopping.wait())
+        done, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            waiter.cancel()
+            runner.result()
+            return
+        await bot.close()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+async def _sync(bot: AlgaeBot, token: str, guild_id: int | None) -> int:
+    async with bot:
+        await bot.login(token)
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            where = f"guild {guild_id}"
+        else:
+            synced = await bot.tree.sync()
+            where = "globally"
+        log.info("synced %d commands %s: %s", len(synced), where, ", ".join(c.name for c in synced))
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py", description="The Discord bot.")
+    parser.add_argument("--sync", action="store_true", help="register the slash commands, exit")
+    parser.add_argument("--guild", type=int, help="with --sync: register in this guild only")
+    args = parser.parse_args(argv)
+    config = Config.from_env()
+    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO))
+    apply_endpoints(config.api_base, config.gateway_url)
+    from tables.extra import load_extra_games
+
+    load_extra_games()
+    if args.sync:
+        return asyncio.run(_sync(AlgaeBot(config, sync_only=True), config.token, args.guild))
+    try:
+        asyncio.run(_serve(AlgaeBot(config), config.token))
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN)")
+        return 2
+    return 0

@@ -1,0 +1,116 @@
+"""One error handler for the whole command tree and every component.
+
+Expected errors (an illegal move, a table rule such as "not your turn", a check failure)
+become a clear ephemeral message. Anything else is logged with a short reference id that
+is also shown to the user, so a report can be matched with the log. Every interaction gets
+an answer: a fresh one is responded to, a deferred or answered one gets a follow-up.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.text import MESSAGE_LIMIT, clip
+from engine.core import IllegalMove
+
+log = logging.getLogger("algae.errors")
+
+try:  # the table layer's errors all carry a user-facing message
+    from tables.errors import TableError
+except ImportError:  # pragma: no cover - only before the table layer exists
+
+    class TableError(ValueError):  # type: ignore[no-redef]
+        pass
+
+
+class UserFacingError(Exception):
+    """Raised by cogs for a plain, expected refusal (shown as is)."""
+
+
+def describe(error: BaseException) -> str | None:
+    """The text for an expected error, or None when it is a bug."""
+    if isinstance(error, app_commands.CommandInvokeError | commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, IllegalMove):
+        return f"That move is not legal: {error}"
+    if isinstance(error, TableError):
+        return str(getattr(error, "message", error))
+    if isinstance(error, UserFacingError):
+        return str(error)
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the Manage Channels permission for that."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That works only in a server channel."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f}s."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't do that here."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't understand {error.value!r}."
+    return None
+
+
+async def answer(interaction: discord.Interaction, text: str) -> None:
+    """Tell the user ``text`` ephemerally, however far the interaction already got."""
+    text = clip(text, MESSAGE_LIMIT)
+    none = discord.AllowedMentions.none()
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=none)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer an error: expected ones plainly, bugs with a reference id."""
+    if interaction.type is discord.InteractionType.autocomplete:
+        log.warning("autocomplete failed: %r", error)
+        return
+    text = describe(error)
+    if text is None:
+        ref = secrets.token_hex(4)
+        original = getattr(error, "original", error)
+        log.error(
+            "unexpected error ref=%s in %s by user %s",
+            ref,
+            _where(interaction),
+            interaction.user.id if interaction.user else "?",
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        text = f"Something went wrong on my side (reference `{ref}`). Please try again."
+    await answer(interaction, text)
+
+
+def _where(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+class Errors(commands.Cog):
+    """Installs the tree-wide handler (components route through :func:`report` too)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._previous = bot.tree.on_error
+        bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report(interaction, error)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Errors(bot))

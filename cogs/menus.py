@@ -1,0 +1,5 @@
+"""Placeholder."""
+
+
+def register_dynamic_items(bot) -> None:
+    pass

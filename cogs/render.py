@@ -1,0 +1,74 @@
+"""Pictures off the event loop, and the text of turn posts and status answers.
+
+Rendering is CPU work: it runs in a worker thread (``asyncio.to_thread``) so the gateway
+heartbeat and other interactions keep flowing. ``imaging.render`` returns None while a game
+has no renderer; callers then post text only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+import imaging
+from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
+
+log = logging.getLogger("algae.render")
+
+MAX_LINE = 180
+MAX_POST_LINES = 15
+
+
+async def picture(kind: str, which: str, view: dict[str, Any]) -> bytes | None:
+    """PNG bytes (or None), rendered in a worker thread; a renderer bug is logged, not fatal."""
+    try:
+        return await asyncio.to_thread(imaging.render, kind, which, view)
+    except Exception:
+        log.exception("rendering %s/%s failed", kind, which)
+        return None
+
+
+def as_file(png: bytes | None, name: str = "board.png") -> discord.File | None:
+    return discord.File(io.BytesIO(png), filename=name) if png else None
+
+
+def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
+    """The public post: what happened, then who must act (mentions only in the game
+    channel; spectators read names, nobody there is pinged)."""
+    head = f"**{safe(title, 60)}** · game #{payload.get('game_id')} · move {payload.get('version')}"
+    lines = [head]
+    events = [str(x) for x in payload.get("lines") or []]
+    dropped = int(payload.get("dropped_lines") or 0)
+    if len(events) > MAX_POST_LINES:
+        dropped += len(events) - MAX_POST_LINES
+        events = events[-MAX_POST_LINES:]
+    if dropped:
+        lines.append(f"-# … {dropped} earlier line(s): see /log")
+    lines += [f"• {safe(e, MAX_LINE)}" for e in events]
+    if payload.get("over"):
+        lines.append("🏁 **The game is over.**")
+        for s in sorted(payload.get("scores") or [], key=lambda s: s.get("rank") or 99):
+            lines.append(f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} VP")
+    else:
+        waiting = []
+        for t in payload.get("to_act") or []:
+            who = safe(t.get("name", "?"))
+            if not spectator and t.get("user_id"):
+                who = f"<@{int(t['user_id'])}>"
+            waiting.append(f"{who} ({safe(t.get('prompt', ''), 80)})")
+        if waiting:
+            lines.append("➡️ To act: " + ", ".join(waiting))
+    return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def to_act_text(to_act: Any, *, mention: bool = False) -> str:
+    """ "alice (Draw or stop) since <t:…:R>" for each seat to act."""
+    parts = []
+    for t in to_act:
+        who = f"<@{t.user_id}>" if mention and t.user_id else safe(t.name)
+        parts.append(f"{who} — {safe(t.prompt, 80)}, since {relative_time(t.since)}")
+    return "\n".join(parts)

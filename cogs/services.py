@@ -1,0 +1,20 @@
+"""How the cogs reach the table layer (the only cogs module that knows how it is opened)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tables.service import Tables
+
+
+async def open_tables(db_path: Path) -> Tables:
+    from tables.service import open_tables as _open
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    return await _open(db_path)
+
+
+async def close_tables(tables: Tables) -> None:
+    await tables.close()

@@ -1,0 +1,31 @@
+"""The bot connects to the stand-in as deployed and answers a slash command."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.standin import BotProcess, StandIn
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_help_answers_ephemerally(standin: StandIn, bot: BotProcess) -> None:
+    assert standin.identify is not None
+    assert standin.identify["intents"] == 1  # guilds only: no privileged intents
+    alice = standin.user("alice")
+    ix = await standin.slash(alice, standin.games, "help")
+    assert ix.response_type == 4
+    assert ix.ephemeral
+    assert "/game new" in ix.text
+    assert ix.original.allowed_mentions is not None
+    assert standin.calls_to("PUT", "/applications/{app_id}/commands") == []  # no sync on start
+
+
+async def test_sync_registers_commands_and_exits(standin: StandIn, tmp_path) -> None:
+    proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "sync.log")
+    assert await proc.run("--sync", "--guild", str(standin.guild.id)) == 0, proc.tail()
+    names = {c["name"] for c in standin.commands[str(standin.guild.id)]}
+    assert {"help", "rules"} <= names
+    assert all(c.get("description") for c in standin.commands[str(standin.guild.id)])
+    assert "fake-token" not in proc.log_path.read_text()
+    assert standin.connections == 0  # --sync never opens the gateway

@@ -1,0 +1,11 @@
+"""A local Discord stand-in for end-to-end tests: REST routes and gateway on 127.0.0.1.
+
+``StandIn`` is the server plus a client API (users, slash commands, clicks, waiting for
+posts); ``BotProcess`` runs ``python bot.py`` against it as it is deployed.
+"""
+
+from tests.standin.botproc import BotProcess
+from tests.standin.driver import StandIn
+from tests.standin.records import Call, Interaction, Message
+
+__all__ = ["BotProcess", "Call", "Interaction", "Message", "StandIn"]

@@ -1,0 +1,87 @@
+"""Run the bot as it is deployed (``python bot.py``), pointed at a stand-in."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.standin.driver import StandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """One ``python bot.py`` subprocess; its output goes to ``log_path``."""
+
+    def __init__(
+        self,
+        standin: StandIn,
+        db_path: Path,
+        log_path: Path,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
+        self.standin = standin
+        self.db_path = db_path
+        self.log_path = log_path
+        self.extra_env = dict(extra_env or {})
+        self.proc: asyncio.subprocess.Process | None = None
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.update(self.standin.env())
+        env.update(
+            {
+                "ALGAE_DB": str(self.db_path),
+                "ALGAE_EXTRA_GAMES": "tests.toygame:register_toy",
+                "ALGAE_NO_BOOTSTRAP": "1",
+                "ALGAE_POST_TIMEOUT": "2",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
+        env.update(self.extra_env)
+        return env
+
+    async def run(self, *args: str) -> int:
+        """Run ``bot.py args`` to its end (e.g. ``--sync``); return the exit code."""
+        with self.log_path.open("ab") as log:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "bot.py", *args, cwd=ROOT, env=self.env(), stdout=log, stderr=log
+            )
+            return await asyncio.wait_for(proc.wait(), 60)
+
+    async def start(self, timeout: float = 30.0) -> None:
+        """Start the bot and wait until it has connected to the stand-in's gateway."""
+        count = self.standin.connections + 1
+        log = self.log_path.open("ab")
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "bot.py", cwd=ROOT, env=self.env(), stdout=log, stderr=log
+        )
+        log.close()
+        waiter = asyncio.ensure_future(self.standin.wait_connected(count, timeout))
+        died = asyncio.ensure_future(self.proc.wait())
+        done, _ = await asyncio.wait({waiter, died}, return_when=asyncio.FIRST_COMPLETED)
+        if died in done:
+            waiter.cancel()
+            raise AssertionError(f"bot exited early:\n{self.tail()}")
+        died.cancel()
+        waiter.result()
+
+    async def stop(self, *, kill: bool = False, timeout: float = 15.0) -> int | None:
+        """SIGTERM (graceful) or SIGKILL (a crash); return the exit code."""
+        if self.proc is None or self.proc.returncode is not None:
+            return self.proc.returncode if self.proc else None
+        self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            return await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            self.proc.kill()
+            return await self.proc.wait()
+
+    def tail(self, lines: int = 60) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except FileNotFoundError:
+            return "(no log)"

@@ -1,0 +1,213 @@
+"""The test-facing side of the stand-in: people, slash commands, clicks, waiting for posts.
+
+standin = StandIn(); await standin.start()
+alice = standin.user("alice")
+ix = await standin.slash(alice, standin.games, "game new", game="tally", seats=2)
+post = await standin.wait_for_message(standin.games, lambda m: "Play" in m.labels)
+menu = await standin.click(alice, post, label="Play")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.standin.models import (
+    MANAGE_CHANNELS,
+    MEMBER_PERMISSIONS,
+    Channel,
+    User,
+    interaction_payload,
+    option_type,
+    option_value,
+    snowflake,
+)
+from tests.standin.records import Interaction, Message
+from tests.standin.server import StandInServer
+
+
+class StandIn(StandInServer):
+    """The stand-in server plus a small client API for tests and benchmarks."""
+
+    # ------------------------------------------------------------------ world
+    def user(self, name: str, *, manage_channels: bool = False) -> User:
+        perms = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if manage_channels else 0)
+        user = User(snowflake(), name, perms)
+        self.users[user.id] = user
+        return user
+
+    def channel(self, name: str) -> Channel:
+        return next(c for c in self.guild.channels if c.name == name)
+
+    @property
+    def games(self) -> Channel:
+        """The default game channel."""
+        return self.guild.channels[0]
+
+    async def wait_connected(self, count: int = 1, timeout: float = 30.0) -> None:
+        """Wait until the bot has identified ``count`` times in all (restarts add one)."""
+        await self.wait_until(lambda: self.connections >= count and self.connected, timeout)
+
+    # ------------------------------------------------------------ interactions
+    async def _send(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: Message | None = None,
+        *,
+        wait: bool = True,
+        timeout: float = 10.0,
+    ) -> Interaction:
+        payload, token = interaction_payload(
+            kind=kind,
+            app_id=self.app_id,
+            guild=self.guild,
+            channel=channel,
+            user=user,
+            data=data,
+            message=message.payload if message is not None else None,
+        )
+        ix = Interaction(
+            self,
+            int(payload["id"]),
+            token,
+            kind,
+            user,
+            channel,
+            payload,
+            source_message_id=message.id if message is not None else None,
+        )
+        self.interactions[token] = ix
+        await self.dispatch("INTERACTION_CREATE", payload)
+        if wait:
+            await self.wait_until(lambda: ix.answered, timeout)
+        return ix
+
+    def _command_data(
+        self, command: str, options: dict[str, Any], focused: str | None = None
+    ) -> dict[str, Any]:
+        name, *subs = command.split()
+        leaf: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
+        for key, value in options.items():
+            opt: dict[str, Any] = {
+                "name": key,
+                "type": option_type(value),
+                "value": option_value(value),
+            }
+            if key == focused:
+                opt["focused"] = True
+            leaf.append(opt)
+            if isinstance(value, User):
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                member = value.member_payload(with_permissions=True)
+                member.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member
+            elif isinstance(value, Channel):
+                channel = value.payload()
+                channel["permissions"] = str(MEMBER_PERMISSIONS)
+                resolved.setdefault("channels", {})[str(value.id)] = channel
+        for sub in reversed(subs):
+            leaf = [{"name": sub, "type": 1, "options": leaf}]
+        data: dict[str, Any] = {
+            "id": str(snowflake()),
+            "name": name,
+            "type": 1,
+            "options": leaf,
+            "guild_id": str(self.guild.id),
+        }
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    async def slash(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        *,
+        wait: bool = True,
+        timeout: float = 10.0,
+        **options: Any,
+    ) -> Interaction:
+        """Run ``/command`` (e.g. "game new") as ``user``; waits for the first answer."""
+        data = self._command_data(command, options)
+        return await self._send(2, user, channel, data, wait=wait, timeout=timeout)
+
+    async def autocomplete(
+        self, user: User, channel: Channel, command: str, focused: str, **options: Any
+    ) -> list[dict[str, Any]]:
+        """The choices the bot offers for option ``focused`` (given the other options)."""
+        options.setdefault(focused, "")
+        data = self._command_data(command, options, focused=focused)
+        ix = await self._send(4, user, channel, data)
+        assert ix.response_type == 8, f"autocomplete answered with type {ix.response_type}"
+        return ix.choices or []
+
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        values: list[str] | None = None,
+        wait: bool = True,
+        timeout: float = 10.0,
+    ) -> Interaction:
+        """Click a button (by custom_id or label) or choose ``values`` in a select."""
+        component = _find_component(message, custom_id, label, select=values is not None)
+        data: dict[str, Any] = {
+            "custom_id": component["custom_id"],
+            "component_type": component["type"],
+        }
+        if values is not None:
+            data["values"] = list(values)
+        channel = self.channel_by_id(message.channel_id)
+        assert channel is not None
+        return await self._send(3, user, channel, data, message, wait=wait, timeout=timeout)
+
+    # -------------------------------------------------------------- messages
+    def posts(self, channel: Channel) -> list[Message]:
+        """The public messages of a channel, oldest first (deleted ones left out)."""
+        ids = self.channel_log.get(channel.id, [])
+        return [self.messages[i] for i in ids if not self.messages[i].deleted]
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] = lambda m: True,
+        *,
+        after: Message | None = None,
+        timeout: float = 10.0,
+    ) -> Message:
+        """The first public message of ``channel`` (newer than ``after``) that matches."""
+
+        def find() -> Message | None:
+            for message in self.posts(channel):
+                if after is not None and message.id <= after.id:
+                    continue
+                if predicate(message):
+                    return message
+            return None
+
+        return await self.wait_until(find, timeout)
+
+
+def _find_component(
+    message: Message, custom_id: str | None, label: str | None, *, select: bool
+) -> dict[str, Any]:
+    for component in message.components:
+        if select and component.get("type") != 3:
+            continue
+        if custom_id is not None and component.get("custom_id") != custom_id:
+            continue
+        if label is not None and component.get("label") != label:
+            continue
+        return component
+    raise AssertionError(
+        f"no component custom_id={custom_id!r} label={label!r} in message: "
+        f"{[(c.get('label'), c.get('custom_id')) for c in message.components]}"
+    )

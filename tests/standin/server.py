@@ -1,0 +1,506 @@
+"""A local Discord stand-in: the REST routes and the gateway websocket discord.py uses.
+
+It runs in the test's event loop on 127.0.0.1 (random port). The bot subprocess reaches it
+through ``DISCORD_API_BASE`` and ``DISCORD_GATEWAY_URL`` (see :meth:`StandInServer.env`).
+Every REST call is recorded (:attr:`calls`), every message kept with its files
+(:attr:`messages`), and a test can make the next calls of a route fail with 500 or 429
+(:meth:`fail`). Driving the bot (slash commands, clicks) is in ``driver.py``.
+
+Messages sent with ``enforce_nonce`` are deduplicated by nonce, as Discord does, so a post
+retried after a lost answer never shows twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.standin.models import (
+    ALL_PERMISSIONS,
+    Channel,
+    Guild,
+    User,
+    message_payload,
+    snowflake,
+)
+from tests.standin.records import EPHEMERAL, LOADING, Call, Interaction, Message
+
+TOKEN = "fake-token"
+API_PREFIX = "/api/v10"
+BODY = web.RequestKey("body", object)
+FILES = web.RequestKey("files", dict)
+
+
+@dataclass
+class Failure:
+    """Fail the next ``times`` calls of ``method`` on ``route`` with ``status``."""
+
+    method: str
+    route: str
+    status: int
+    times: int
+    retry_after: float
+
+
+class StandInServer:
+    """State, REST routes and gateway. Create, ``await start()``, ``await stop()``."""
+
+    def __init__(self, channels: tuple[str, ...] = ("games", "table-2", "spectators", "lounge")):
+        self.app_id = snowflake()
+        self.bot = User(snowflake(), "AlgaeBot", ALL_PERMISSIONS, bot=True)
+        self.owner = User(snowflake(), "owner", ALL_PERMISSIONS)
+        self.guild = Guild(snowflake(), "Stand-in Guild", self.owner.id)
+        for position, name in enumerate(channels):
+            self.guild.channels.append(Channel(snowflake(), self.guild.id, name, position))
+        self.users: dict[int, User] = {self.owner.id: self.owner}
+        self.calls: list[Call] = []
+        self.messages: dict[int, Message] = {}
+        self.channel_log: dict[int, list[int]] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> commands
+        self.failures: list[Failure] = []
+        self.identify: dict[str, Any] | None = None
+        self.connections = 0
+        self._nonces: dict[tuple[int, str], int] = {}
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ---------------------------------------------------------------- lifecycle
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._middleware], client_max_size=32 * 1024 * 1024)
+        r = app.router
+        p = API_PREFIX
+        r.add_get("/gateway", self._gateway)
+        r.add_get(p + "/users/@me", self._me)
+        r.add_get(p + "/oauth2/applications/@me", self._application)
+        r.add_get(p + "/gateway/bot", self._gateway_bot)
+        r.add_get(p + "/gateway", self._gateway_bot)
+        r.add_put(p + "/applications/{app_id}/commands", self._sync_commands)
+        r.add_put(p + "/applications/{app_id}/guilds/{guild_id}/commands", self._sync_commands)
+        r.add_get(p + "/applications/{app_id}/commands", self._get_commands)
+        r.add_get(p + "/applications/{app_id}/guilds/{guild_id}/commands", self._get_commands)
+        r.add_get(p + "/channels/{channel_id}", self._get_channel)
+        r.add_post(p + "/channels/{channel_id}/messages", self._post_message)
+        r.add_get(p + "/channels/{channel_id}/messages/{message_id}", self._get_message)
+        r.add_patch(p + "/channels/{channel_id}/messages/{message_id}", self._edit_message)
+        r.add_delete(p + "/channels/{channel_id}/messages/{message_id}", self._delete_message)
+        r.add_post(p + "/interactions/{interaction_id}/{token}/callback", self._callback)
+        r.add_post(p + "/webhooks/{app_id}/{token}", self._followup)
+        r.add_get(p + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_get)
+        r.add_patch(p + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_edit)
+        r.add_delete(p + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_delete)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def env(self) -> dict[str, str]:
+        return {
+            "DISCORD_TOKEN": TOKEN,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+        }
+
+    # ------------------------------------------------------------ waiting / faults
+    async def changed(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_until(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait until ``predicate()`` is truthy (checked after every change); return it."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
+            except TimeoutError:
+                raise AssertionError(f"stand-in: condition not met in {timeout}s") from None
+        return predicate()
+
+    def fail(
+        self, method: str, route: str, status: int, times: int = 1, retry_after: float = 1.0
+    ) -> None:
+        """Answer the next ``times`` ``method route`` calls with ``status`` (500, 429 ...)."""
+        self.failures.append(Failure(method.upper(), route, status, times, retry_after))
+
+    def calls_to(self, method: str, route: str) -> list[Call]:
+        return [c for c in self.calls if c.method == method.upper() and c.route == route]
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler):
+        info = request.match_info
+        route = info.route.resource.canonical if info.route.resource else request.path
+        route = route.removeprefix(API_PREFIX)
+        if route == "/gateway" and request.path == "/gateway":
+            return await handler(request)
+        body = await _read_body(request)
+        call = Call(request.method, route, request.path, body)
+        self.calls.append(call)
+        for failure in self.failures:
+            if failure.method == request.method and failure.route == route and failure.times > 0:
+                failure.times -= 1
+                call.status = failure.status
+                await self.changed()
+                return _failure_response(failure)
+        if request.headers.get("Authorization") not in (f"Bot {TOKEN}", None):
+            call.status = 401
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+        request[BODY] = body
+        try:
+            response = await handler(request)
+        except web.HTTPNotFound:
+            response = _json({"message": "Unknown route", "code": 0}, status=404)
+        call.status = response.status
+        await self.changed()
+        return response
+
+    # ------------------------------------------------------------------- gateway
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self._ws, self._seq = ws, 0
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(msg.data)
+            op = data.get("op")
+            if op == 1:
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif op == 2:
+                if data["d"].get("token") != TOKEN:
+                    await ws.close(code=4004, message=b"Authentication failed.")
+                    break
+                self.identify = data["d"]
+                await self._send_ready()
+            elif op == 6:  # RESUME: not kept across connections; ask for a new session
+                await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+        if self._ws is ws:
+            self._ws = None
+        await self.changed()
+        return ws
+
+    async def _send_ready(self) -> None:
+        ready = {
+            "v": 10,
+            "user": self.bot.payload(),
+            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+            "session_id": f"session-{snowflake()}",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.app_id), "flags": 0},
+            "shard": [0, 1],
+        }
+        await self.dispatch("READY", ready)
+        await self.dispatch("GUILD_CREATE", self.guild.payload(self.bot))
+        self.connections += 1
+        await self.changed()
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a gateway DISPATCH to the connected bot."""
+        if self._ws is None or self._ws.closed:
+            raise AssertionError("stand-in: the bot is not connected to the gateway")
+        self._seq += 1
+        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None and not self._ws.closed and self.identify is not None
+
+    # ---------------------------------------------------------------- REST: bot
+    async def _me(self, request: web.Request) -> web.Response:
+        return _json(self.bot.payload())
+
+    async def _application(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "id": str(self.app_id),
+                "name": "Algae",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.owner.payload(),
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "approximate_guild_count": 1,
+                "bot": self.bot.payload(),
+            }
+        )
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+
+    async def _sync_commands(self, request: web.Request) -> web.Response:
+        scope = request.match_info.get("guild_id", "global")
+        commands = []
+        for cmd in request[BODY] or []:
+            cmd = dict(cmd, id=str(snowflake()), application_id=str(self.app_id), version="1")
+            commands.append(cmd)
+        self.commands[scope] = commands
+        return _json(commands)
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        return _json(self.commands.get(request.match_info.get("guild_id", "global"), []))
+
+    # ----------------------------------------------------------- REST: channels
+    def channel_by_id(self, channel_id: int) -> Channel | None:
+        return next((c for c in self.guild.channels if c.id == channel_id), None)
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        channel = self.channel_by_id(int(request.match_info["channel_id"]))
+        if channel is None:
+            return _not_found("Unknown Channel", 10003)
+        return _json(channel.payload())
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel_id = int(request.match_info["channel_id"])
+        if self.channel_by_id(channel_id) is None:
+            return _not_found("Unknown Channel", 10003)
+        body = request[BODY]
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            existing = self._nonces.get((channel_id, str(nonce)))
+            if existing is not None:
+                return _json(self.messages[existing].payload)
+        message = self._new_message(channel_id, body, request.get(FILES, {}))
+        if nonce is not None:
+            self._nonces[(channel_id, str(nonce))] = message.id
+        return _json(message.payload)
+
+    def _new_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: dict[str, bytes],
+        *,
+        flags: int = 0,
+        interaction_user: User | None = None,
+    ) -> Message:
+        mid = snowflake()
+        attachments = _attachments(body, files)
+        payload = message_payload(
+            message_id=mid,
+            channel_id=channel_id,
+            guild_id=self.guild.id,
+            author=self.bot,
+            body=body,
+            attachments=attachments,
+            flags=flags | (body.get("flags") or 0),
+            interaction_user=interaction_user,
+        )
+        ephemeral = bool(payload["flags"] & EPHEMERAL)
+        message = Message(mid, channel_id, payload, dict(files), dict(body), ephemeral=ephemeral)
+        self.messages[mid] = message
+        if not ephemeral:
+            self.channel_log.setdefault(channel_id, []).append(mid)
+        return message
+
+    def _edit(self, message: Message, body: dict[str, Any], files: dict[str, bytes]) -> None:
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                message.payload[key] = body[key] if body[key] is not None else []
+        if "content" in body and body["content"] is None:
+            message.payload["content"] = ""
+        if files or "attachments" in body:
+            kept = {a.get("filename") for a in body.get("attachments") or [] if "id" in a}
+            message.files = {n: d for n, d in message.files.items() if n in kept}
+            message.files.update(files)
+            message.payload["attachments"] = _attachments(body, message.files)
+        message.payload["flags"] = (message.payload.get("flags", 0) & ~LOADING) | (
+            body.get("flags") or 0
+        )
+        message.payload["edited_timestamp"] = message.payload["timestamp"]
+        message.sent = dict(body)
+        message.edits += 1
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["message_id"]))
+        if message is None or message.deleted:
+            return _not_found("Unknown Message", 10008)
+        return _json(message.payload)
+
+    async def _edit_message(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["message_id"]))
+        if message is None or message.deleted:
+            return _not_found("Unknown Message", 10008)
+        self._edit(message, request[BODY], request.get(FILES, {}))
+        return _json(message.payload)
+
+    async def _delete_message(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["message_id"]))
+        if message is None or message.deleted:
+            return _not_found("Unknown Message", 10008)
+        message.deleted = True
+        return web.Response(status=204)
+
+    # ------------------------------------------------------- REST: interactions
+    async def _callback(self, request: web.Request) -> web.Response:
+        ix = self.interactions.get(request.match_info["token"])
+        if ix is None or str(ix.id) != request.match_info["interaction_id"]:
+            return _not_found("Unknown interaction", 10062)
+        if ix.answered:
+            return _json(
+                {"message": "Interaction has already been acknowledged.", "code": 40060},
+                status=400,
+            )
+        body = request[BODY]
+        kind, data = body.get("type"), body.get("data") or {}
+        ix.response_type, ix.first_response_at = kind, time.monotonic()
+        message: Message | None = None
+        if kind == 4:
+            message = self._new_message(
+                ix.channel.id, data, request.get(FILES, {}), interaction_user=ix.user
+            )
+        elif kind == 5:
+            flags = LOADING | (data.get("flags") or 0)
+            message = self._new_message(
+                ix.channel.id, {}, {}, flags=flags, interaction_user=ix.user
+            )
+        elif kind in (6, 7) and ix.source_message_id is not None:
+            message = self.messages[ix.source_message_id]
+            if kind == 7:
+                self._edit(message, data, request.get(FILES, {}))
+        elif kind == 8:
+            ix.choices = data.get("choices") or []
+        if message is not None:
+            ix.original_id = message.id
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(ix.id),
+                "type": ix.kind,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            },
+            "resource": {"type": kind},
+        }
+        if message is not None and kind in (4, 5, 7):
+            answer["interaction"]["response_message_id"] = str(message.id)
+            answer["resource"]["message"] = message.payload
+        return _json(answer)
+
+    def _webhook_message(self, request: web.Request) -> Message | None:
+        ix = self.interactions.get(request.match_info["token"])
+        mid = request.match_info["message_id"]
+        if ix is None:
+            return None
+        if mid == "@original":
+            return ix.original
+        return self.messages.get(int(mid))
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        ix = self.interactions.get(request.match_info["token"])
+        if ix is None:
+            return _not_found("Unknown Webhook", 10015)
+        body, files = request[BODY], request.get(FILES, {})
+        original = ix.original
+        if original is not None and original.payload.get("flags", 0) & LOADING:
+            self._edit(original, body, files)  # the first follow-up fills a deferred answer
+            return _json(original.payload)
+        message = self._new_message(ix.channel.id, body, files, interaction_user=ix.user)
+        ix.followup_ids.append(message.id)
+        return _json(message.payload)
+
+    async def _webhook_get(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        if message is None:
+            return _not_found("Unknown Message", 10008)
+        return _json(message.payload)
+
+    async def _webhook_edit(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        if message is None or message.deleted:
+            return _not_found("Unknown Message", 10008)
+        self._edit(message, request[BODY], request.get(FILES, {}))
+        return _json(message.payload)
+
+    async def _webhook_delete(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        if message is None or message.deleted:
+            return _not_found("Unknown Message", 10008)
+        message.deleted = True
+        return web.Response(status=204)
+
+
+async def _read_body(request: web.Request) -> Any:
+    """JSON body, or the ``payload_json`` of a multipart body (files go to request)."""
+    if not request.can_read_body:
+        return None
+    if request.content_type.startswith("multipart/"):
+        body: Any = {}
+        files: dict[str, bytes] = {}
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            else:
+                files[part.filename or part.name or "file"] = bytes(await part.read())
+        request[FILES] = files
+        return body
+    raw = await request.read()
+    return json.loads(raw) if raw else None
+
+
+def _attachments(body: dict[str, Any], files: dict[str, bytes]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": str(snowflake()),
+            "filename": name,
+            "size": len(data),
+            "url": f"https://cdn.invalid/{name}",
+            "proxy_url": f"https://cdn.invalid/{name}",
+            "content_type": "image/png" if name.endswith(".png") else "application/octet-stream",
+        }
+        for name, data in files.items()
+    ]
+
+
+def _failure_response(failure: Failure) -> web.Response:
+    if failure.status == 429:
+        body = {"message": "You are being rate limited.", "retry_after": failure.retry_after}
+        body["global"] = False
+        headers = {
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, round(failure.retry_after))),
+            "X-RateLimit-Scope": "user",
+        }
+        return _json(body, status=429, headers=headers)
+    return _json({"message": "Internal Server Error", "code": 0}, status=failure.status)
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """JSON with exactly ``application/json``: discord.py compares the header verbatim."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={**(headers or {}), "Content-Type": "application/json"},
+    )
+
+
+def _not_found(message: str, code: int) -> web.Response:
+    return _json({"message": message, "code": code}, status=404)
