@@ -1,0 +1,176 @@
+"""Nothing half-applied: engine crashes, database failures, racing processes, corrupted
+snapshots and logs that no longer replay."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from engine.core import replay
+from tables import BrokenGame, MoveFailed, NoGame, StaleDecision, Tables, open_tables
+from tests.storage.conftest import peek
+from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
+from tests.toygame import Tally
+
+
+def poke(db, sql: str, params: tuple = ()) -> None:
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(sql, params)
+    conn.close()
+
+
+async def play_some(tables: Tables, channel: int = CHAN) -> None:
+    await started(tables, channel=channel)
+    for user, move in [(ANN, "stake 2"), (BOB, "stake 1"), (ANN, "draw"), (ANN, "draw")]:
+        await tables.play(channel, user, move)
+
+
+async def test_engine_crash_mid_move_changes_nothing(tables: Tables, tmp_path, monkeypatch):
+    await play_some(tables)
+    db = tmp_path / "t.sqlite3"
+    rows_before = peek(db, "SELECT version, snapshot, status FROM games")
+    _, game = await tables.load(CHAN)
+    state_before = json.dumps(game.to_json())
+
+    def broken_apply(self, seat, move):
+        self.hand += 100  # mutate, then fail: the object is now half-changed
+        self.vp[seat] += 5
+        raise RuntimeError("bug in the rules")
+
+    monkeypatch.setattr(Tally, "_apply", broken_apply)
+    with pytest.raises(MoveFailed, match="nothing was changed"):
+        await tables.play(CHAN, ANN, "draw")
+    monkeypatch.undo()
+    assert peek(db, "SELECT version, snapshot, status FROM games") == rows_before
+    assert peek(db, "SELECT COUNT(*) FROM moves") == [(4,)]
+    assert peek(db, "SELECT COUNT(*) FROM outbox WHERE kind = 'turn'") == [(2,)]
+    _, again = await tables.load(CHAN)  # the cached object was thrown away
+    assert json.dumps(again.to_json()) == state_before
+    r = await tables.play(CHAN, ANN, "done")
+    assert r.version == 5
+
+
+async def test_database_failure_at_commit_changes_nothing(tables: Tables, monkeypatch):
+    await play_some(tables)
+    _, game = await tables.load(CHAN)
+    state_before = json.dumps(game.to_json())
+
+    async def failing_commit(*args, **kwargs):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(tables.store, "commit_move", failing_commit)
+    with pytest.raises(sqlite3.OperationalError):
+        await tables.play(CHAN, ANN, "done")
+    monkeypatch.undo()
+    _, again = await tables.load(CHAN)
+    assert json.dumps(again.to_json()) == state_before
+    assert (await tables.play(CHAN, ANN, "done")).version == 5
+
+
+async def test_two_processes_racing_only_one_lands(tables: Tables, tmp_path) -> None:
+    """Two Tables on one file (as two bot processes): both load and apply the same move;
+    the store's version check lets exactly one commit."""
+    await play_some(tables)
+    other = await open_tables(tmp_path / "t.sqlite3")
+    try:
+        (decision,) = await other.decisions_for(CHAN, ANN)  # warms its cache too
+        first_done = asyncio.Event()
+        real_commit = other.store.commit_move
+
+        async def late_commit(*args, **kwargs):
+            await first_done.wait()  # the other process commits while we hold a stale game
+            return await real_commit(*args, **kwargs)
+
+        other.store.commit_move = late_commit  # type: ignore[method-assign]
+
+        async def first():
+            try:
+                return await tables.play(CHAN, ANN, "done")
+            finally:
+                first_done.set()
+
+        results = await asyncio.gather(
+            other.play(CHAN, ANN, "draw"), first(), return_exceptions=True
+        )
+        assert isinstance(results[0], StaleDecision), results
+        assert results[1].version == 5
+        assert [m.move for m in await tables.store.moves(results[1].game_id)][-1] == "done"
+        assert (await other.game_in(CHAN)).version == 5
+        (decision,) = await other.decisions_for(CHAN, ANN)  # reloaded, not the stale copy
+        assert decision.prompt == "Aim at a target"
+    finally:
+        await other.close()
+
+
+async def test_corrupted_snapshot_is_rebuilt_from_the_log(tmp_path, clock) -> None:
+    db = tmp_path / "t.sqlite3"
+    tables = await open_tables(db, clock=clock)
+    await play_some(tables)
+    _, game = await tables.load(CHAN)
+    good = game.to_json()
+    await tables.close()
+    for garbage in ["{not json", '{"schema": 99}', json.dumps({**good, "moves": []})]:
+        poke(db, "UPDATE games SET snapshot = ?", (garbage,))
+        tables = await open_tables(db, clock=clock)  # a fresh process: nothing cached
+        _, rebuilt = await tables.load(CHAN)
+        assert rebuilt.to_json() == good
+        assert json.loads(peek(db, "SELECT snapshot FROM games")[0][0]) == good  # rewritten
+        await tables.close()
+    tables = await open_tables(db, clock=clock)
+    assert (await tables.play(CHAN, ANN, "done")).version == 5
+    await tables.close()
+
+
+async def test_a_log_that_does_not_replay_breaks_only_that_game(tmp_path, clock) -> None:
+    db = tmp_path / "t.sqlite3"
+    tables = await open_tables(db, clock=clock)
+    await play_some(tables, channel=CHAN)
+    await play_some(tables, channel=CHAN + 1)
+    broken_id = (await tables.game_in(CHAN)).id
+    await tables.close()
+    poke(db, "UPDATE games SET snapshot = 'garbage' WHERE id = ?", (broken_id,))
+    poke(db, "UPDATE moves SET move = 'fly' WHERE game_id = ? AND seq = 3", (broken_id,))
+
+    tables = await open_tables(db, clock=clock)
+    try:
+        with pytest.raises(BrokenGame, match=r"move 3 \('fly'"):
+            await tables.play(CHAN, ANN, "done")
+        info = await tables.game_in(CHAN)
+        assert info.status == "broken" and "does not replay" in (info.broken_reason or "")
+        with pytest.raises(BrokenGame, match="host can abort"):
+            await tables.decisions_for(CHAN, ANN)
+        with pytest.raises(BrokenGame):
+            await tables.view(CHAN)
+        # the other game is untouched and playable
+        assert (await tables.play(CHAN + 1, ANN, "done")).version == 5
+        # the log itself is still readable, and the host frees the channel by aborting
+        assert (await tables.log(CHAN)).total == 4
+        await tables.abort(CHAN, ANN)
+        with pytest.raises(NoGame):
+            await tables.game_in(CHAN)
+        await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    finally:
+        await tables.close()
+
+
+async def test_a_log_shorter_than_the_version_is_broken(tmp_path, clock) -> None:
+    db = tmp_path / "t.sqlite3"
+    tables = await open_tables(db, clock=clock)
+    await play_some(tables)
+    await tables.close()
+    poke(db, "UPDATE games SET snapshot = NULL")
+    poke(db, "DELETE FROM moves WHERE seq = 4")
+    tables = await open_tables(db, clock=clock)
+    with pytest.raises(BrokenGame, match="holds 3 moves"):
+        await tables.load(CHAN)
+    await tables.close()
+
+
+async def test_rebuilt_game_equals_replay(tables: Tables) -> None:
+    await play_some(tables)
+    _, game = await tables.load(CHAN, fresh=True)
+    assert replay(game.record()).to_json() == game.to_json()
