@@ -25,7 +25,14 @@ from discord.ext import commands
 
 log = logging.getLogger("algae.bot")
 
-COGS = ("cogs.errors", "cogs.info")
+COGS = (
+    "cogs.errors",
+    "cogs.info",
+    "cogs.game",
+    "cogs.play",
+    "cogs.spectate",
+    "cogs.posting",
+)
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,8 @@ class AlgaeBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            # a long 429 raises at once; the outbox retries later instead of blocking a turn
+            # a 429 longer than this (discord.py's floor: 30 s) raises at once, and the
+            # outbox retries after it instead of holding the turn's handler
             max_ratelimit_timeout=30.0,
             chunk_guilds_at_startup=False,
         )

@@ -1,0 +1,276 @@
+"""/game: the lobby and table management (new, join, leave, start, abort, kick, replace,
+seats, list). Rules live in the table layer; this turns interactions into its calls."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.errors import UserFacingError, report
+from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
+from engine.core import GAMES
+
+NONE = discord.AllowedMentions.none()
+MAX_OPTIONS_TEXT = 1000
+
+
+def _tables(interaction: discord.Interaction):
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def _is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.administrator)
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def parse_options(text: str | None) -> dict | None:
+    """``options`` as typed: a JSON object, or ``key=value`` pairs split by commas."""
+    if not text or not text.strip():
+        return None
+    text = text.strip()
+    if len(text) > MAX_OPTIONS_TEXT:
+        raise UserFacingError(f"Options are too long (at most {MAX_OPTIONS_TEXT} characters).")
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UserFacingError(f"Options are not valid JSON: {exc.msg}.") from exc
+        if not isinstance(value, dict):
+            raise UserFacingError("Options must be a JSON object.")
+        return value
+    out: dict[str, object] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, raw = part.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_][\w-]{0,39}", key.strip()):
+            raise UserFacingError("Options look like `key=value, key=value` or a JSON object.")
+        try:
+            out[key.strip()] = json.loads(raw.strip())
+        except json.JSONDecodeError:
+            out[key.strip()] = raw.strip()
+    return out
+
+
+class Game(commands.GroupCog, group_name="game", group_description="Start and manage a game"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _say(self, interaction: discord.Interaction, text: str, *, public: bool) -> None:
+        await interaction.response.send_message(
+            clip(text, MESSAGE_LIMIT), ephemeral=not public, allowed_mentions=NONE
+        )
+
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel.")
+    @app_commands.describe(
+        game="Which game (start typing)",
+        seats="How many seats (default: the game's maximum)",
+        seed="A number to fix the shuffle (default: random)",
+        options='Game options: JSON or key=value pairs, e.g. {"variant": "short"}',
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 8] | None = None,
+        seed: app_commands.Range[int, 0, 2**53] | None = None,
+        options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
+    ) -> None:
+        info = await _tables(interaction).create(
+            game.strip().lower(),
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            _name(interaction.user),
+            seats=seats,
+            seed=seed,
+            options=parse_options(options),
+        )
+        await self._say(
+            interaction,
+            f"**{safe(info.title, 60)}** — lobby #{info.id} opened by {safe(info.seats[0].name)} "
+            f"({len(info.seats)}/{info.max_seats} seats). Join with `/game join`; "
+            "the host starts with `/game start`.",
+            public=True,
+        )
+
+    @new.autocomplete("game")
+    async def new_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        current = current.lower()
+        return [
+            app_commands.Choice(
+                name=f"{spec.title} ({spec.min_players}–{spec.max_players})"[:100], value=kind
+            )
+            for kind, spec in sorted(GAMES.items())
+            if current in kind or current in spec.title.lower()
+        ][:25]
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction) -> None:
+        info = await _tables(interaction).join(
+            interaction.channel_id, interaction.user.id, _name(interaction.user)
+        )
+        me = info.seats_of(interaction.user.id)[-1]
+        await self._say(
+            interaction,
+            f"{safe(me.name)} joined ({len(info.seats)}/{info.max_seats} seats).",
+            public=True,
+        )
+
+    @app_commands.command(name="leave", description="Give up your seat in this channel's lobby.")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        info = await _tables(interaction).leave(interaction.channel_id, interaction.user.id)
+        text = f"{safe(_name(interaction.user))} left the lobby."
+        if info.status == "aborted":
+            text += " The lobby is closed."
+        await self._say(interaction, text, public=True)
+
+    @app_commands.command(name="start", description="Start the game (host only).")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        result = await _tables(interaction).start(
+            interaction.channel_id, interaction.user.id, is_admin=_is_admin(interaction)
+        )
+        await self._say(interaction, "The game begins: the board is on its way.", public=False)
+        from cogs.posting import poster
+
+        await poster(self.bot).publish(result.post_ids)
+
+    @app_commands.command(
+        name="abort", description="End this channel's game for good (asks first)."
+    )
+    @app_commands.guild_only()
+    async def abort(self, interaction: discord.Interaction) -> None:
+        info = await _tables(interaction).game_in(interaction.channel_id)
+        if interaction.user.id != info.host_id and not _is_admin(interaction):
+            raise UserFacingError("Only the host or someone with Manage Channels can abort.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(AbortConfirm(info.id))
+        view.add_item(AbortCancel(info.id))
+        await interaction.response.send_message(
+            f"Abort **{safe(info.title, 60)}** (game #{info.id}) for everyone? "
+            "This cannot be undone.",
+            view=view,
+            ephemeral=True,
+            allowed_mentions=NONE,
+        )
+
+    @app_commands.command(name="kick", description="Remove a player from the lobby (host).")
+    @app_commands.describe(user="Who to remove")
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await _tables(interaction).kick(
+            interaction.channel_id, interaction.user.id, user.id, is_admin=_is_admin(interaction)
+        )
+        await self._say(
+            interaction, f"{safe(_name(user))} was removed from the lobby.", public=True
+        )
+
+    @app_commands.command(name="replace", description="Hand a seat to someone else (host).")
+    @app_commands.describe(old="Who gives the seat up", new="Who takes it over")
+    @app_commands.guild_only()
+    async def replace(
+        self, interaction: discord.Interaction, old: discord.User, new: discord.User
+    ) -> None:
+        await _tables(interaction).replace(
+            interaction.channel_id,
+            interaction.user.id,
+            old.id,
+            new.id,
+            _name(new),
+            is_admin=_is_admin(interaction),
+        )
+        await self._say(
+            interaction,
+            f"{safe(_name(new))} takes over the seat of {safe(_name(old))}.",
+            public=True,
+        )
+
+    @app_commands.command(name="seats", description="Who sits where in this channel's game.")
+    @app_commands.guild_only()
+    async def seats(self, interaction: discord.Interaction) -> None:
+        info = await _tables(interaction).game_in(interaction.channel_id)
+        lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
+        for s in info.seats:
+            host = " (host)" if s.user_id == info.host_id else ""
+            lines.append(f"{s.seat + 1}. {safe(s.name)}{host}")
+        await self._say(interaction, "\n".join(lines), public=False)
+
+    @app_commands.command(name="list", description="The games in this server.")
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        games = await _tables(interaction).list_games(interaction.guild_id)
+        lines = [
+            f"#{g.id} **{safe(g.title, 60)}** in <#{g.channel_id}> · {g.status} · "
+            f"{len(g.seats)} seat(s) · updated {relative_time(g.updated_at)}"
+            for g in games[:40]
+        ]
+        if len(games) > 40:
+            lines.append(f"… and {len(games) - 40} more")
+        await self._say(
+            interaction, "\n".join(lines) or "No games in this server yet.", public=False
+        )
+
+
+class AbortConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:abort:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Abort the game",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"alg:abort:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            info = await _tables(interaction).abort(
+                None, interaction.user.id, is_admin=_is_admin(interaction), game_id=self.game_id
+            )
+            await interaction.response.edit_message(content="Aborted.", view=None)
+            await interaction.followup.send(
+                f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
+                f"{safe(_name(interaction.user))}.",
+                allowed_mentions=NONE,
+            )
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class AbortCancel(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:keep:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Keep playing",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"alg:keep:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content="Nothing was changed.", view=None)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Game(bot))

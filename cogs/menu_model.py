@@ -1,0 +1,152 @@
+"""What a decision looks like as a Discord menu (pure data, no discord.py; unit-tested).
+
+Shapes, by the number of options of the decision (DESIGN.md §3):
+
+* up to 5: one button per option;
+* up to 25: one select;
+* more: two levels. The first is a select of *sections* (the options' ``group``, a group of
+  more than 25 options split into numbered parts; options without a group are cut into
+  runs of 25); picking a section shows that section's options in a select, plus a Back
+  button.
+
+Custom ids carry everything a click needs after a restart: the game id, the seat, the
+decision version (a stale menu is recognised) and, for options, the option's index in the
+decision. They stay far below Discord's 100 characters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cogs.text import LABEL_LIMIT, MAX_OPTIONS, SELECT_DESCRIPTION_LIMIT, label
+from engine.core import Decision
+
+MAX_BUTTONS = 5
+MAX_SECTIONS = 25
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of a select: what is shown and the value sent back."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Component:
+    """A button (``choices`` empty) or a select; ``row`` is the action row (0-4)."""
+
+    kind: str  # "button" | "select"
+    custom_id: str
+    label: str = ""
+    choices: tuple[Choice, ...] = ()
+    style: str = "secondary"  # buttons: primary, secondary, danger
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Menu:
+    prompt: str
+    components: tuple[Component, ...] = field(default_factory=tuple)
+    note: str = ""
+
+
+def option_id(game_id: int, seat: int, version: int, index: int) -> str:
+    return f"alg:o:{game_id}:{seat}:{version}:{index}"
+
+
+def select_id(game_id: int, seat: int, version: int) -> str:
+    return f"alg:s:{game_id}:{seat}:{version}"
+
+
+def section_id(game_id: int, seat: int, version: int) -> str:
+    return f"alg:g:{game_id}:{seat}:{version}"
+
+
+def back_id(game_id: int, seat: int, version: int) -> str:
+    return f"alg:b:{game_id}:{seat}:{version}"
+
+
+def play_id(game_id: int, version: int) -> str:
+    return f"alg:play:{game_id}:{version}"
+
+
+def sections(decision: Decision) -> list[tuple[str, list[int]]]:
+    """The option indices grouped for the first level; each section holds at most 25."""
+    order: list[str] = []
+    members: dict[str, list[int]] = {}
+    for index, option in enumerate(decision.options):
+        key = option.group or ""
+        if key not in members:
+            order.append(key)
+            members[key] = []
+        members[key].append(index)
+    result: list[tuple[str, list[int]]] = []
+    for key in order:
+        indices = members[key]
+        chunks = [indices[i : i + MAX_OPTIONS] for i in range(0, len(indices), MAX_OPTIONS)]
+        for n, chunk in enumerate(chunks, start=1):
+            name = key or "Options"
+            if len(chunks) > 1 or not key:
+                first = decision.options[chunk[0]].label
+                name = f"{name} {n}/{len(chunks)}" if key else f"{first} …"
+            result.append((name, chunk))
+    return result
+
+
+def _option_choices(decision: Decision, indices: list[int]) -> tuple[Choice, ...]:
+    out = []
+    for i in indices:
+        option = decision.options[i]
+        desc = option.move if option.move != option.label.lower() else ""
+        out.append(Choice(label(option.label), str(i), label(desc, SELECT_DESCRIPTION_LIMIT)))
+    return tuple(out)
+
+
+def build(game_id: int, decision: Decision, section: int | None = None) -> Menu:
+    """The menu for ``decision``; ``section`` picks a second-level page (many options)."""
+    seat, version = decision.seat, decision.version
+    prompt = label(decision.prompt, 200)
+    options = decision.options
+    if len(options) <= MAX_BUTTONS:
+        buttons = tuple(
+            Component(
+                "button",
+                option_id(game_id, seat, version, i),
+                label(o.label, LABEL_LIMIT),
+                style="primary" if i == 0 else "secondary",
+            )
+            for i, o in enumerate(options)
+        )
+        return Menu(prompt, buttons)
+    if len(options) <= MAX_OPTIONS:
+        select = Component(
+            "select",
+            select_id(game_id, seat, version),
+            label("Choose…"),
+            _option_choices(decision, list(range(len(options)))),
+        )
+        return Menu(prompt, (select,))
+    parts = sections(decision)
+    shown = parts[:MAX_SECTIONS]
+    note = ""
+    if len(parts) > MAX_SECTIONS:
+        note = f"Only the first {MAX_SECTIONS} sections fit here; type /play to reach the rest."
+    if section is None or not 0 <= section < len(shown):
+        choices = tuple(
+            Choice(label(name), str(n), label(f"{len(idx)} options", SELECT_DESCRIPTION_LIMIT))
+            for n, (name, idx) in enumerate(shown)
+        )
+        comp = Component("select", section_id(game_id, seat, version), "Choose a group…", choices)
+        return Menu(prompt, (comp,), note)
+    name, indices = shown[section]
+    select = Component(
+        "select",
+        select_id(game_id, seat, version),
+        label(f"{name}: choose…"),
+        _option_choices(decision, indices),
+    )
+    back = Component("button", back_id(game_id, seat, version), "Back", row=1)
+    return Menu(f"{prompt} — {label(name)}", (select, back), note)

@@ -1,0 +1,71 @@
+"""/play move: for players who type; autocomplete lists the caller's legal moves."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.text import CHOICE_NAME_LIMIT, CHOICE_VALUE_LIMIT, MAX_OPTIONS, MESSAGE_LIMIT, clip, safe
+from engine.core import MAX_MOVE_CHARS, Decision, normalize
+
+NONE = discord.AllowedMentions.none()
+
+
+def matching_choices(decisions: list[Decision], typed: str) -> list[app_commands.Choice[str]]:
+    """The caller's options whose label or move contains what they typed (labels shown)."""
+    typed = normalize(typed)
+    choices: list[app_commands.Choice[str]] = []
+    several = len(decisions) > 1
+    for decision in decisions:
+        for option in decision.options:
+            if typed and typed not in option.move and typed not in normalize(option.label):
+                continue
+            if len(option.move) > CHOICE_VALUE_LIMIT:
+                continue  # cannot be carried by autocomplete; the menu still offers it
+            name = f"{option.label} (seat {decision.seat + 1})" if several else option.label
+            choices.append(
+                app_commands.Choice(name=clip(name, CHOICE_NAME_LIMIT), value=option.move)
+            )
+            if len(choices) == MAX_OPTIONS:
+                return choices
+    return choices
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Play a move in this channel's game.")
+    @app_commands.describe(move="Your move (start typing: the list shows your legal moves)")
+    @app_commands.guild_only()
+    async def play(
+        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_CHARS]
+    ) -> None:
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        result = await tables.play(interaction.channel_id, interaction.user.id, move)
+        lines = [f"✔ {safe(e, 180)}" for e in result.events] or [f"✔ {safe(move, 80)}"]
+        if not result.posted and not result.over:
+            lines.append("You have more to decide: use /play again or press Play.")
+        await interaction.response.send_message(
+            clip("\n".join(lines), MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
+        )
+        if result.posted:
+            from cogs.posting import poster
+
+            await poster(self.bot).publish(result.post_ids)
+
+    @play.autocomplete("move")
+    async def play_move(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        try:
+            decisions = await tables.decisions_for(interaction.channel_id, interaction.user.id)
+        except Exception:  # no game, not seated, finished: nothing to offer
+            return []
+        return matching_choices(decisions, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

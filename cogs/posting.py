@@ -1,0 +1,206 @@
+"""Public posts: made at once after a turn, and retried from the outbox when that fails.
+
+The move is committed (with its outbox rows) before any post is tried, so a post can fail,
+be retried, or be made after a restart without the move ever being applied again. Two
+guards keep a post from showing twice: within the process a post is never in flight twice
+(the immediate attempt and the worker share ``_inflight``), and every attempt carries the
+same ``nonce`` with ``enforce_nonce``, so Discord itself drops a repeat of a request whose
+answer was lost (a timeout after the message was created).
+
+Failures: 429 longer than ``max_ratelimit_timeout`` (discord.py raises ``RateLimited``) is
+retried after its ``retry_after``; 5xx, timeouts and connection errors back off
+exponentially; a channel that is gone or forbidden gives the post up.
+
+Also here: the event-loop lag monitor (rendering must not stall the loop; see benchmarks).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+from cogs.render import as_file, picture, turn_text
+
+if TYPE_CHECKING:
+    from tables.models import Post
+
+log = logging.getLogger("algae.posting")
+
+POLL_SECONDS = 1.0
+BACKOFF_MAX = 300.0
+LAG_INTERVAL = 0.05
+LAG_WARN = 0.1
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds before the next try after ``attempts`` failures: 1, 2, 4 ... up to 5 min."""
+    return min(2.0 ** max(0, attempts), BACKOFF_MAX)
+
+
+def post_mentions(payload: dict[str, Any], *, spectator: bool) -> discord.AllowedMentions:
+    """Only the users who must act are pinged, and never in a spectator channel."""
+    users = [] if spectator else [discord.Object(int(u)) for u in payload.get("mentions") or []]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+class Posting(commands.Cog):
+    """Owns the outbox worker and the picture cache of recent posts."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._inflight: set[int] = set()
+        self._pictures: OrderedDict[tuple[int, int], bytes | None] = OrderedDict()
+        self._tasks: list[asyncio.Task] = []
+        self.max_lag = 0.0
+
+    async def cog_load(self) -> None:
+        if getattr(self.bot, "sync_only", False):
+            return
+        self._tasks = [
+            asyncio.create_task(self._worker(), name="outbox"),
+            asyncio.create_task(self._lag_monitor(), name="loop-lag"),
+        ]
+
+    async def cog_unload(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        log.info("event loop lag max %.1f ms", self.max_lag * 1000)
+
+    @property
+    def tables(self):
+        return self.bot.tables  # type: ignore[attr-defined]
+
+    # --------------------------------------------------------------- posting
+    async def publish(self, post_ids: tuple[int, ...] | list[int]) -> None:
+        """Make these outbox posts now (right after the move); failures stay queued."""
+        if not post_ids:
+            return
+        wanted = set(post_ids)
+        due = [p for p in await self.tables.due_posts(limit=100) if p.id in wanted]
+        await asyncio.gather(*(self.send(p) for p in due))
+
+    async def send(self, post: Post) -> bool:
+        """One attempt at one post; True when it is (now or already) made."""
+        if post.id in self._inflight:
+            return False
+        self._inflight.add(post.id)
+        try:
+            return await self._attempt(post)
+        finally:
+            self._inflight.discard(post.id)
+
+    async def _attempt(self, post: Post) -> bool:
+        payload = post.payload
+        spectator = bool(payload.get("spectator"))
+        png = await self._picture(post)
+        content = turn_text(payload, self._title(post.kind, payload), spectator=spectator)
+        kwargs: dict[str, Any] = {
+            "content": content,
+            "allowed_mentions": post_mentions(payload, spectator=spectator),
+            "nonce": f"alg-post-{post.id}",
+        }
+        file = as_file(png)
+        if file is not None:
+            kwargs["file"] = file
+        if not spectator and not payload.get("over"):
+            from cogs.menus import play_view
+
+            kwargs["view"] = play_view(post.game_id, int(payload.get("version", 0)))
+        channel = self.bot.get_partial_messageable(post.channel_id)
+        timeout = self.bot.config.post_timeout  # type: ignore[attr-defined]
+        try:
+            message = await asyncio.wait_for(channel.send(**kwargs), timeout)
+        except discord.RateLimited as exc:
+            return await self._failed(
+                post, f"429 retry after {exc.retry_after:.1f}s", exc.retry_after
+            )
+        except (discord.Forbidden, discord.NotFound) as exc:
+            return await self._failed(post, f"{exc.status} {exc.text}"[:200], None, give_up=True)
+        except discord.HTTPException as exc:
+            give_up = 400 <= exc.status < 500 and exc.status != 429
+            return await self._failed(post, f"{exc.status} {exc.text}"[:200], None, give_up=give_up)
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            return await self._failed(post, f"{type(exc).__name__}: {exc}"[:200], None)
+        await self.tables.post_sent(post.id, message.id)
+        log.info("post %s made in channel %s (message %s)", post.id, post.channel_id, message.id)
+        return True
+
+    async def _failed(
+        self, post: Post, error: str, retry_in: float | None, *, give_up: bool = False
+    ) -> bool:
+        delay = retry_in if retry_in is not None else retry_delay(post.attempts)
+        log.warning(
+            "post %s failed (%s); %s",
+            post.id,
+            error,
+            "gave up" if give_up else f"retry in {delay:.1f}s",
+        )
+        await self.tables.post_failed(post.id, error, retry_in=delay, give_up=give_up)
+        return False
+
+    def _title(self, kind: str, payload: dict[str, Any]) -> str:
+        from engine.core import GAMES
+
+        game_kind = payload.get("kind") or ""
+        spec = GAMES.get(game_kind)
+        return spec.title if spec else str(game_kind or kind)
+
+    async def _picture(self, post: Post) -> bytes | None:
+        """The public picture for the post's game, rendered once for all its channels."""
+        key = (post.game_id, int(post.payload.get("version", 0)))
+        if key in self._pictures:
+            return self._pictures[key]
+        try:
+            info, game = await self.tables.load(None, game_id=post.game_id)
+        except Exception as exc:  # a broken or vanished game still gets its text post
+            log.warning("no picture for post %s: %s", post.id, exc)
+            return None
+        png = await picture(info.kind, "final" if game.over else "public", game.view(None))
+        self._pictures[key] = png
+        while len(self._pictures) > 32:
+            self._pictures.popitem(last=False)
+        return png
+
+    # ---------------------------------------------------------------- worker
+    async def _worker(self) -> None:
+        """Retry due outbox posts; also makes posts left over from before a restart."""
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            try:
+                for post in await self.tables.due_posts(limit=20):
+                    if post.id not in self._inflight:
+                        await self.send(post)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox pass failed")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _lag_monitor(self) -> None:
+        """How late the loop wakes a sleeper: the event-loop lag every user feels."""
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(LAG_INTERVAL)
+            lag = loop.time() - start - LAG_INTERVAL
+            if lag > self.max_lag:
+                self.max_lag = lag
+            if lag > LAG_WARN:
+                log.warning("event loop lag %.0f ms", lag * 1000)
+
+
+def poster(bot: commands.Bot) -> Posting:
+    cog = bot.get_cog("Posting")
+    assert isinstance(cog, Posting)
+    return cog
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Posting(bot))

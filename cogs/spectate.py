@@ -1,0 +1,72 @@
+"""/spectate: mirror every public turn post of this channel's game into other channels."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.errors import UserFacingError
+from cogs.text import MESSAGE_LIMIT, clip
+
+NONE = discord.AllowedMentions.none()
+
+
+class Spectate(
+    commands.GroupCog, group_name="spectate", group_description="Mirror this game elsewhere"
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _check(self, interaction: discord.Interaction) -> None:
+        """Host or Manage Channels: a mirror writes into another channel."""
+        info = await interaction.client.tables.game_in(interaction.channel_id)  # type: ignore[attr-defined]
+        perms = interaction.permissions
+        if interaction.user.id != info.host_id and not (
+            perms.manage_channels or perms.administrator
+        ):
+            raise UserFacingError("Only the host or someone with Manage Channels can do that.")
+
+    async def _say(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(
+            clip(text, MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
+        )
+
+    @app_commands.command(name="add", description="Mirror this game's turn posts into a channel.")
+    @app_commands.describe(channel="Where the posts should also appear (without buttons)")
+    @app_commands.guild_only()
+    async def add(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | discord.Thread
+    ) -> None:
+        await self._check(interaction)
+        await interaction.client.tables.spectate_add(interaction.channel_id, channel.id)  # type: ignore[attr-defined]
+        await self._say(interaction, f"Turn posts will also appear in <#{channel.id}>.")
+
+    @app_commands.command(name="remove", description="Stop mirroring into a channel.")
+    @app_commands.describe(channel="The mirror channel to stop")
+    @app_commands.guild_only()
+    async def remove(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | discord.Thread
+    ) -> None:
+        await self._check(interaction)
+        removed = await interaction.client.tables.spectate_remove(
+            interaction.channel_id, channel.id
+        )  # type: ignore[attr-defined]
+        text = (
+            f"No more posts in <#{channel.id}>."
+            if removed
+            else f"<#{channel.id}> was not a mirror."
+        )
+        await self._say(interaction, text)
+
+    @app_commands.command(name="list", description="Where this game is mirrored.")
+    @app_commands.guild_only()
+    async def list_mirrors(self, interaction: discord.Interaction) -> None:
+        ids = await interaction.client.tables.spectate_list(interaction.channel_id)  # type: ignore[attr-defined]
+        text = "Mirrored in: " + ", ".join(f"<#{i}>" for i in ids) if ids else "No mirrors."
+        await self._say(interaction, text)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Spectate(bot))

@@ -1,0 +1,46 @@
+"""Shared steps of the end-to-end scenarios (a lobby, a started game, a turn post)."""
+
+from __future__ import annotations
+
+from tests.standin import Message, StandIn
+from tests.standin.models import Channel, User
+
+
+def is_turn_post(message: Message) -> bool:
+    return "Play" in message.labels or "game is over" in message.content
+
+
+async def open_game(
+    standin: StandIn, players: list[User], channel: Channel | None = None, **options
+) -> Message:
+    """/game new by the first player, the others join, the host starts: the first post."""
+    channel = channel or standin.games
+    host, *others = players
+    options.setdefault("seed", 7)
+    ix = await standin.slash(host, channel, "game new", game="tally", **options)
+    assert "lobby" in ix.text.lower(), ix.text
+    for user in others:
+        ix = await standin.slash(user, channel, "game join")
+        assert "joined" in ix.text, ix.text
+    ix = await standin.slash(host, channel, "game start")
+    assert ix.response_type == 4, ix.text
+    return await standin.wait_for_message(channel, is_turn_post)
+
+
+async def open_menu(standin: StandIn, user: User, post: Message):
+    """Press Play on ``post`` as ``user``: the ephemeral menu (an Interaction)."""
+    ix = await standin.click(user, post, label="Play")
+    await ix.wait_text()
+    return ix
+
+
+async def pick(standin: StandIn, user: User, menu: Message, label: str):
+    """Choose the option ``label`` in a private menu (a button or a select entry)."""
+    if label in menu.labels:
+        return await standin.click(user, menu, label=label)
+    for comp in menu.components:
+        if comp.get("type") == 3:
+            for opt in comp.get("options") or []:
+                if opt["label"] == label:
+                    return await standin.click(user, menu, comp["custom_id"], values=[opt["value"]])
+    raise AssertionError(f"no option {label!r} in menu: {menu.components}")
