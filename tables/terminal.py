@@ -1,0 +1,333 @@
+"""The terminal table: ``python bot.py --local`` (or ``python -m tables.terminal``).
+
+One local "channel" on the embedded SQLite file, each named player a local user. It
+resumes the game of that channel when there is one. Lines (typed, or a script on stdin)::
+
+    alice: <move>     play a move for alice (notation, label or unique prefix)
+    moves [player]    the legal moves of everyone to act (or of one player)
+    board             write the current picture (PNG) and print its path
+    log               the moves so far          status    whose turn, scores
+    help              this text                 quit      leave (the game is saved)
+    # comment         ignored, as are blank lines
+
+With ``--strict`` the first refused or unknown line ends the run with exit code 1, printing
+``line N: <reason>`` to stderr: scenario tests are written this way.
+
+Test-only games: ``ALGAE_EXTRA_GAMES="tests.toygame:register_toy"`` (comma-separated
+``module:function``) imports and registers extra game kinds (see ``tables.extra``), e.g.
+``ALGAE_EXTRA_GAMES=tests.toygame:register_toy python bot.py --local --game tally``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.core import GAMES, IllegalMove
+from tables.errors import NoGame, TableError
+from tables.extra import load_extra_games
+from tables.models import GameInfo, TurnResult
+from tables.service import Tables, open_tables
+
+LOCAL_GUILD = 0
+LOCAL_CHANNEL = 1
+USER_BASE = 1000  # the local user of the i-th player is USER_BASE + i
+DEFAULT_DB = "data/local.sqlite3"
+HELP = __doc__.split("::", 1)[1].split("With ``--strict``", 1)[0].rstrip()
+
+
+class Refused(Exception):
+    """A line the table did not accept; the message is shown (with its line number)."""
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="bot.py --local", description="Play at the terminal.")
+    p.add_argument("--db", default=os.environ.get("ALGAE_DB", DEFAULT_DB), help="SQLite file")
+    p.add_argument("--game", help="game kind (default: the first installed game)")
+    p.add_argument("--players", help="comma-separated names (default: alice,bob)")
+    p.add_argument("--seed", type=int, help="seed of a new game")
+    p.add_argument("--options", help="game options as a JSON object")
+    p.add_argument("--strict", action="store_true", help="stop at the first refused line")
+    p.add_argument("--new", action="store_true", help="abort the local game and start afresh")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the terminal table; returns the process exit code."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    import engine  # noqa: F401  (registers the product's games)
+
+    real = [kind for kind in GAMES if kind != "tally"]
+    try:
+        load_extra_games()
+    except (ImportError, AttributeError) as exc:
+        print(f"ALGAE_EXTRA_GAMES: {exc}", file=sys.stderr)
+        return 2
+    kind = args.game or ("algae" if "algae" in real else (real[0] if real else None))
+    if kind is None:
+        print(
+            "No game is installed yet. Name one with --game KIND "
+            f"(known: {', '.join(sorted(GAMES)) or 'none'}).",
+            file=sys.stderr,
+        )
+        return 2
+    if kind not in GAMES:
+        print(f"Unknown game '{kind}' (known: {', '.join(sorted(GAMES))}).", file=sys.stderr)
+        return 2
+    try:
+        options = json.loads(args.options) if args.options else None
+    except json.JSONDecodeError as exc:
+        print(f"--options is not JSON: {exc}", file=sys.stderr)
+        return 2
+    players = [p.strip() for p in (args.players or "alice,bob").split(",") if p.strip()]
+    bad = [p for p in players if ":" in p or len(p) > 64]
+    if bad or len({p.casefold() for p in players}) != len(players) or not players:
+        print("--players needs distinct names without ':' (at most 64 characters)", file=sys.stderr)
+        return 2
+    table = Terminal(args, kind, players, options, sys.stdin, sys.stdout, sys.stderr)
+    return asyncio.run(table.run())
+
+
+@dataclass
+class Terminal:
+    args: argparse.Namespace
+    kind: str
+    players: list[str]
+    options: dict[str, Any] | None
+    stdin: TextIO
+    out: TextIO
+    err: TextIO
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    async def run(self) -> int:
+        tables = await open_tables(self.args.db)
+        try:
+            info = await self._open(tables)
+            if info is None:
+                return 2
+            self.game_id = info.id
+            self.users = {s.name.casefold(): s.user_id for s in info.seats}
+            self.names = {s.user_id: s.name for s in info.seats}
+            self.say(
+                f"{info.title} #{info.id} in {self.args.db} — players: "
+                f"{', '.join(s.name for s in info.seats)}. Type 'help' for the commands."
+            )
+            await self._show_waiting(tables)
+            return await self._loop(tables)
+        finally:
+            await tables.close()
+
+    async def _open(self, tables: Tables) -> GameInfo | None:
+        try:
+            info: GameInfo | None = await tables.game_in(LOCAL_CHANNEL)
+        except NoGame:
+            info = None
+        if info is not None and self.args.new:
+            await tables.abort(LOCAL_CHANNEL, info.host_id, is_admin=True)
+            self.say(f"(aborted the previous local game #{info.id})")
+            info = None
+        if info is not None and self.args.game and info.kind != self.kind:
+            print(
+                f"The local table has a {info.kind} game in progress (#{info.id}); "
+                "add --new to abort it and start a new one.",
+                file=self.err,
+            )
+            return None
+        if info is None:
+            try:
+                info = await self._create(tables)
+            except TableError as exc:
+                print(f"cannot start the game: {exc}", file=self.err)
+                return None
+        elif self.args.players or self.args.seed is not None or self.args.options:
+            self.say(f"(resuming game #{info.id}; --players/--seed/--options apply to new games)")
+        if info.status == "lobby":
+            await tables.start(LOCAL_CHANNEL, info.host_id, is_admin=True)
+            info = await tables.game(info.id)
+        await self._drain(tables)
+        return info
+
+    async def _create(self, tables: Tables) -> GameInfo:
+        first, *rest = self.players
+        spec = GAMES[self.kind]
+        await tables.create(
+            self.kind,
+            LOCAL_GUILD,
+            LOCAL_CHANNEL,
+            USER_BASE,
+            first,
+            seats=min(max(len(self.players), spec.min_players), spec.max_players),
+            seed=self.args.seed,
+            options=self.options,
+        )
+        for i, name in enumerate(rest, start=1):
+            await tables.join(LOCAL_CHANNEL, USER_BASE + i, name)
+        return await tables.game_in(LOCAL_CHANNEL)
+
+    async def _loop(self, tables: Tables) -> int:
+        interactive = self.stdin.isatty()
+        number = 0
+        while True:
+            if interactive:
+                print("> ", end="", file=self.out, flush=True)
+            line = await asyncio.to_thread(self.stdin.readline)
+            if not line:
+                return 0
+            number += 1
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                if await self._line(tables, text) == "quit":
+                    return 0
+            except (Refused, TableError, IllegalMove) as exc:
+                reason = _reason(exc)
+                if self.args.strict:
+                    print(f"line {number}: {reason}", file=self.err, flush=True)
+                    return 1
+                self.say(f"refused: {reason}")
+
+    async def _line(self, tables: Tables, text: str) -> str | None:
+        who, colon, move = text.partition(":")
+        if colon and who.strip().casefold() in self.users:
+            await self._play(tables, who.strip(), move)
+            return None
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit"):
+            return "quit"
+        if word == "help":
+            self.say(HELP)
+        elif word == "moves":
+            await self._moves(tables, rest.strip())
+        elif word == "board":
+            await self._board(tables)
+        elif word == "log":
+            await self._log(tables)
+        elif word == "status":
+            await self._status(tables)
+        elif colon:
+            raise Refused(f"there is no player called '{who.strip()}' at this table")
+        else:
+            raise Refused(f"unknown command '{word}'; type 'help' (moves are 'name: move')")
+        return None
+
+    async def _play(self, tables: Tables, who: str, move: str) -> None:
+        user = self.users[who.casefold()]
+        result = await tables.play(LOCAL_CHANNEL, user, move, game_id=self.game_id)
+        for line in result.events:
+            self.say(f"  {line}")
+        await self._drain(tables)
+        self._announce(result)
+
+    def _announce(self, result: TurnResult) -> None:
+        if result.over:
+            self.say("The game is over.")
+            for s in sorted(result.scores, key=lambda s: (s.rank, s.seat)):
+                self.say(f"  {s.rank}. {s.player}: {s.vp} VP")
+        else:
+            self.say(f"waiting for: {result.waiting_text}")
+
+    async def _show_waiting(self, tables: Tables) -> None:
+        status = await tables.status(None, game_id=self.game_id)
+        if status.over:
+            self.say("The game is over.")
+        else:
+            self.say("waiting for: " + ", ".join(f"{t.name} ({t.prompt})" for t in status.to_act))
+
+    async def _moves(self, tables: Tables, who: str) -> None:
+        if who:
+            if who.casefold() not in self.users:
+                raise Refused(f"there is no player called '{who}' at this table")
+            users = [self.users[who.casefold()]]
+        else:
+            users = list(dict.fromkeys(self.users.values()))
+        _, game = await tables.load(None, game_id=self.game_id)
+        if game.over:
+            raise Refused("the game is over")
+        shown = False
+        for user in users:
+            for d in await tables.decisions_for(None, user, game_id=self.game_id):
+                shown = True
+                self.say(f"{game.players[d.seat]} — {d.prompt}:")
+                for o in d.options:
+                    group = f"[{o.group}] " if o.group else ""
+                    self.say(f"  {o.move:<24} {group}{o.label}")
+        if not shown:
+            self.say(f"{who or 'nobody'} has nothing to do now")
+
+    async def _board(self, tables: Tables) -> None:
+        import imaging
+
+        info = await tables.game(self.game_id)
+        view = await tables.view(None, game_id=self.game_id)
+        try:
+            png = imaging.render(info.kind, "public", view)
+        except Exception as exc:  # a drawing bug must not end the session
+            self.say(f"(could not draw the board: {exc})")
+            png = None
+        if png is None:
+            self.say(_summary(view))
+            self.say("(no picture exists for this game yet)")
+            return
+        path = Path(self.args.db).resolve().parent / f"board-{info.id}.png"
+        path.write_bytes(png)
+        self.say(str(path))
+
+    async def _log(self, tables: Tables) -> None:
+        page, pages = 1, 1
+        while page <= pages:
+            result = await tables.log(None, game_id=self.game_id, page=page, per_page=100)
+            for e in result.entries:
+                what = "; ".join(e.events)
+                self.say(f"{e.seq:>4}. {e.name}: {e.move}" + (f" — {what}" if what else ""))
+            page, pages = page + 1, result.pages
+        if not result.total:
+            self.say("(no moves yet)")
+
+    async def _status(self, tables: Tables) -> None:
+        status = await tables.status(None, game_id=self.game_id)
+        info = status.info
+        parts = [f"{info.title} #{info.id}: {info.status}, move {info.version}"]
+        if status.round is not None:
+            parts.append(f"round {status.round}")
+        if status.phase is not None:
+            parts.append(f"phase {status.phase}")
+        self.say(", ".join(parts))
+        for t in status.to_act:
+            self.say(f"  to act: {t.name} ({t.prompt})")
+        for s in status.scores:
+            self.say(f"  {s.player}: {s.vp} VP")
+
+    async def _drain(self, tables: Tables) -> None:
+        """The terminal prints results directly: mark the local posts as made."""
+        for post in await tables.due_posts(100):
+            if post.channel_id == LOCAL_CHANNEL:
+                await tables.post_sent(post.id, None)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, IllegalMove):
+        return str(exc)  # the reason, with "(try: ...)" suggestions
+    return str(exc)
+
+
+def _summary(view: dict[str, Any], limit: int = 20) -> str:
+    """A plain-text summary of a public view (until the game has pictures)."""
+    lines = []
+    for key, value in list(view.items())[:limit]:
+        text = json.dumps(value, separators=(", ", ": "), default=str)
+        lines.append(f"  {key}: {text[:100]}{'…' if len(text) > 100 else ''}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
