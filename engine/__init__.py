@@ -34,3 +34,4 @@ __all__ = [
     "register",
     "replay",
 ]
+import engine.algae  # noqa: F401

@@ -1,0 +1,164 @@
+"""Questions about a player's boards: what is unlocked, capacities, values, incomes."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.algae import data as D
+from engine.algae.state import P, S
+
+
+def dept(p: P) -> dict:
+    return D.DEPARTMENTS[p["dept"]]
+
+
+def removed(p: P, tile: str) -> bool:
+    """A science tile of the department counts as removed once it left the board."""
+    return tile in dept(p)["tiles"] and tile not in p["board"]
+
+
+def has_effect(p: P, effect: str, arg: str = "") -> bool:
+    for tile, (_, eff, a) in dept(p)["tiles"].items():
+        if eff == effect and (not arg or a == arg) and tile not in p["board"]:
+            return True
+    return False
+
+
+def storage_open(p: P, species: str) -> bool:
+    """ALG-OPER-03 / ALG-MON-13: storage of a locked species opens with its storage tile."""
+    spec = dept(p)
+    if species not in spec["locked"]:
+        return True
+    return has_effect(p, "unlock", species)
+
+
+def storage_room(p: P, species: str) -> int:
+    if not storage_open(p, species):
+        return 0
+    room = dept(p)["storage"][species]
+    if has_effect(p, "expand", species):
+        room += D.STORAGE_EXPAND
+    return room - p["cells"][species]
+
+
+def edge_open(p: P, lock: str) -> bool:
+    return not lock or removed(p, lock)
+
+
+@cache
+def _edges(name: str) -> tuple[tuple[str, str, str, str], ...]:
+    return tuple(D.DEPARTMENTS[name]["edges"])
+
+
+def main_edges(p: P, machine: str | None = None) -> list[tuple[str, str, str]]:
+    """Open main belts as (from, to, machine)."""
+    out = []
+    for a, b, m, lock in _edges(p["dept"]):
+        if (machine is None or m == machine) and edge_open(p, lock):
+            if D.DEPARTMENTS[p["dept"]]["cells"][a] == "storage" and not storage_open(p, a):
+                continue
+            out.append((a, b, m))
+    return out
+
+
+def movable_edges(p: P, machine: str | None = None) -> list[tuple[str, str, str]]:
+    """Main belts along which a cube can move now."""
+    return [e for e in main_edges(p, machine) if p["cells"][e[0]] > 0]
+
+
+def machine_ready(p: P, machine: str) -> bool:
+    """ALG-MACH-04/05: the station on the machine's left must hold a cube that can move."""
+    inputs = dept(p)["inputs"][machine]
+    return any(p["cells"][a] > 0 and a in inputs for a, _, _ in main_edges(p, machine))
+
+
+def capacity(p: P, machine: str) -> int:
+    """ALG-MACH-02, ALG-UPG-01..05."""
+    field = p["fields"][f"cap_{machine}"]
+    if field is None:
+        return D.CAPACITY_BASE
+    tile, flipped = dept(p)["capacity"]
+    return flipped if p["upg"]["engineers"] else tile
+
+
+def has_conveyor(p: P, machine: str) -> bool:
+    return f"conv_{machine}" in p["fields"] and p["fields"][f"conv_{machine}"] is not None
+
+
+def secondary_on(p: P, edge: str) -> list[tuple[str, str, bool]]:
+    """Open secondary belts on a main belt: (id, effect, infinite)."""
+    return [
+        (sid, eff, inf)
+        for sid, on, eff, inf, lock in dept(p)["secondary"]
+        if on == edge and edge_open(p, lock)
+    ]
+
+
+def value_of(p: P, cell: str) -> int:
+    """ALG-EXPORT-03: the market value printed beside a dispatch storage, plus value tiles."""
+    spec = dept(p)
+    base = spec["values"][cell][0]
+    bonus = 0
+    for tile, (_, eff, arg) in spec["tiles"].items():
+        hit = arg == cell or spec.get("degrade", {}).get(arg) == cell
+        if eff == "value" and tile not in p["board"] and hit:
+            bonus += 1
+    return base + bonus
+
+
+def dispatch_cells(p: P) -> list[str]:
+    return list(dept(p)["values"])
+
+
+def product_type(p: P, cell: str) -> str:
+    return dept(p)["values"][cell][1]
+
+
+def income(p: P, team: str) -> int:
+    """ALG-MON-20/23..25: Monday income is one per member, +2 with the team income tile."""
+    n = p["staff"][team]
+    if has_effect(p, "income", team):
+        n += 2
+    return n
+
+
+def revealed_icons(p: P) -> dict[str, int]:
+    """ALG-MON-06/07: icons revealed on export/2x tiles still on the side board."""
+    out = {"money": 0, "vp": 0}
+    for tid, covers in D.SIDE_TILES.items():
+        if tid in p["x_used"]:
+            continue
+        for item, icon in covers:
+            if item_gone(p, item):
+                out[icon] += 1
+    return out
+
+
+def item_gone(p: P, item: tuple[str, int]) -> bool:
+    kind, idx = item
+    if kind == "disk":
+        return D.DISKS - p["disks"] > idx
+    return D.MARKERS - p["markers"] > idx
+
+
+def unlocked_tiles(p: P) -> list[str]:
+    """ALG-TOKEN-05: an export/2x tile is usable once both items covering it are gone."""
+    return [
+        tid
+        for tid, covers in D.SIDE_TILES.items()
+        if tid not in p["x_used"] and all(item_gone(p, item) for item, _ in covers)
+    ]
+
+
+def tank_capacity(s: S, species: str) -> int:
+    return s["tanks"][species]["cap"]
+
+
+def byp_rows(n: int) -> int:
+    """Non-empty rows of a byproduct tank filled bottom up."""
+    return (n + D.BYP_ROW_SPACES - 1) // D.BYP_ROW_SPACES
+
+
+def byp_space_value(n: int) -> int:
+    """Euros printed on the space the next cube fills when the tank holds n (ALG-BYP-08)."""
+    return D.BYP_ROWS[n // D.BYP_ROW_SPACES]

@@ -1,0 +1,311 @@
+"""Exports: transport, demand, disk, milestones; the contract export; re-exports."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+from typing import Any
+
+from engine.algae import board as B
+from engine.algae import data as D
+from engine.algae.frames import applies, decision, push
+from engine.algae.gains import gain
+from engine.algae.state import add_vp
+
+
+@lru_cache(maxsize=1)
+def distances() -> dict[str, dict[str, int]]:
+    """Steps between every two cities along the routes."""
+    links: dict[str, list[str]] = {c: [] for c in D.CITIES}
+    for a, b in D.ROUTES:
+        links[a].append(b)
+        links[b].append(a)
+    out = {}
+    for start in D.CITIES:
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:
+            c = todo.popleft()
+            for n in links[c]:
+                if n not in dist:
+                    dist[n] = dist[c] + 1
+                    todo.append(n)
+        out[start] = dist
+    return out
+
+
+def links() -> dict[str, list[str]]:
+    return {c: [n for n, d in distances()[c].items() if d == 1] for c in D.CITIES}
+
+
+def transport(s: dict, p: dict, city: str) -> int | None:
+    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach."""
+    with_disks = [c for c, v in s["cities"].items() if v["disks"]]
+    if not with_disks or s["cities"][city]["disks"]:
+        return 0  # the very first export of the game, or a city with a disk
+    dist = min(distances()[city].get(c, 99) for c in with_disks)
+    if dist > D.MAX_DISTANCE:
+        return None
+    table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
+    return table[dist]
+
+
+def delivery_value(p: dict, items: dict[str, int], tokens: int) -> int:
+    """Market values + tokens (ALG-EXPORT-14) + Bioplastics pairs (ALG-EXPORT-27)."""
+    total = sum(B.value_of(p, c) * n for c, n in items.items()) + tokens
+    spec = B.dept(p)
+    if "pair_bonus" in spec:
+        pairs = min(items.get("cup", 0), items.get("bag", 0))
+        bonus = spec["pair_bonus"] + (1 if B.has_effect(p, "pairing") else 0)
+        total += pairs * bonus
+    return total
+
+
+def _types(p: dict, items: dict[str, int]) -> set[str]:
+    return {B.product_type(p, c) for c, n in items.items() if n}
+
+
+def goods(p: dict) -> dict[str, int]:
+    return {c: p["cells"][c] for c in B.dispatch_cells(p) if p["cells"][c] > 0}
+
+
+def target(f: dict) -> tuple[int, int, int]:
+    """(value, cubes, types) a delivery needs."""
+    if f["mode"] == "contract":
+        _, v, n, k, _ = D.CONTRACTS[f["card"]]
+        return v, n, k
+    return D.CITIES[f["city"]][2], 1, 1
+
+
+def met(p: dict, f: dict) -> bool:
+    v, n, k = target(f)
+    items = f["items"]
+    return (
+        delivery_value(p, items, f["tok"]) >= v
+        and sum(items.values()) >= n
+        and len(_types(p, items)) >= k
+    )
+
+
+def reachable(p: dict, f: dict, items: dict[str, int]) -> bool:
+    """Whether adding the rest of the allowed goods (and all tokens) could meet the target."""
+    full = dict(items)
+    lock = _lock(p, f, items)
+    for c, n in goods(p).items():
+        if lock is None or B.product_type(p, c) == lock:
+            full[c] = n
+    probe = {**f, "items": full, "tok": p["value"]}
+    return met(p, probe)
+
+
+def _lock(p: dict, f: dict, items: dict[str, int]) -> str | None:
+    """ALG-EXPORT-26: a Cosmetics city delivery keeps to the type of its first good."""
+    if p["dept"] != "cosmetics" or f["mode"] == "contract":
+        return None
+    kinds = _types(p, items)
+    return next(iter(kinds)) if kinds else None
+
+
+def can_deliver(p: dict, f: dict) -> bool:
+    if f["mode"] == "contract" or p["dept"] != "cosmetics":
+        return reachable(p, f, {})
+    return any(reachable(p, f, {c: 1}) for c in goods(p))
+
+
+# ------------------------------------------------------------------ choose a city
+def _export_prompt(g: Any, seat: int, f: dict) -> str:
+    return f"Export: up to {f['n']} more destination(s)"
+
+
+def export_choices(g: Any, seat: int) -> list[tuple[str, str, str]]:
+    s = g.s
+    p = s["players"][seat]
+    out = []
+    week_bonus = s["bonus_tiles"][s["week"] - 1]
+    for city, (_, _, demand, region) in D.CITIES.items():
+        mine = city in p["cities"]
+        if mine and len(p["cities"]) < D.REEXPORT_AFTER:
+            continue  # ALG-EXPORT-05/29/30
+        if not mine and p["disks"] <= 0:
+            continue
+        cost = transport(s, p, city)
+        if cost is None or cost > p["money"]:
+            continue
+        mode = "re" if mine else "new"
+        if not can_deliver(p, {"mode": mode, "city": city, "items": {}, "tok": 0}):
+            continue
+        title = city.title()
+        if mine:
+            label = (
+                f"Re-export to {title}: demand {demand}, transport €{cost}, {-(-demand // 2)} VP"
+            )
+            out.append((f"reexport {city}", label, region.title()))
+            continue
+        token = s["cities"][city]["token"]
+        extra = f", bonus {token}" if not s["cities"][city]["disks"] else ""
+        extra += f", week bonus {week_bonus}"
+        out.append(
+            (
+                f"export {city}",
+                f"Export to {title}: demand {demand}, transport €{cost}{extra}",
+                region.title(),
+            )
+        )
+    if not p["contract_done"] and p["disks"] > 0:  # ALG-CONTRACT-01
+        probe = {"mode": "contract", "card": p["contract"], "items": {}, "tok": 0}
+        if can_deliver(p, probe):
+            label, *_, reward = D.CONTRACTS[p["contract"]]
+            gets = ", ".join(f"{v} {k}" for k, v in reward.items())
+            out.append(("contract", f"Contract export: {label}; reward {gets}", "Contract"))
+    return out
+
+
+@decision("export", _export_prompt, chain=True)
+def _export_opts(g: Any, seat: int, f: dict) -> list:
+    if f["n"] <= 0:
+        return []
+    out = export_choices(g, seat)
+    if not out:
+        return []
+    out.append(("done", "Export no more", "Stop"))
+    if len(out) <= 25:
+        out = [(m, lbl) for m, lbl, _ in out]
+    return out
+
+
+@applies("export")
+def _export_apply(g: Any, seat: int, f: dict, move: str) -> None:
+    """ALG-EXPORT-04/06: one city per operator; transport is paid first."""
+    s = g.s
+    p = s["players"][seat]
+    if move == "done":
+        f["n"] = 0
+        return
+    f["n"] -= 1
+    if move == "contract":
+        push(g, seat, "deliver", mode="contract", card=p["contract"], items={}, tok=0)
+        return
+    verb, city = move.split()
+    cost = transport(s, p, city) or 0
+    p["money"] -= cost
+    g.log(seat, f"{g.name(seat)} ships to {city.title()} (transport €{cost})")
+    push(g, seat, "deliver", mode="re" if verb == "reexport" else "new", city=city, items={}, tok=0)
+
+
+# ------------------------------------------------------------------ the delivery
+def _deliver_prompt(g: Any, seat: int, f: dict) -> str:
+    p = g.s["players"][seat]
+    v, n, k = target(f)
+    where = "your contract" if f["mode"] == "contract" else f["city"].title()
+    have = delivery_value(p, f["items"], f["tok"])
+    return (
+        f"Delivery to {where}: value {have} of {v} needed"
+        + (f", {n}+ goods" if n > 1 else "")
+        + (f", {k} types" if k > 1 else "")
+    )
+
+
+@decision("deliver", _deliver_prompt, chain=True)
+def _deliver_opts(g: Any, seat: int, f: dict) -> list:
+    p = g.s["players"][seat]
+    if f.get("closed"):
+        return []
+    out = []
+    if met(p, f):
+        out.append(("deliver", f"Deliver now (value {delivery_value(p, f['items'], f['tok'])})"))
+    lock = _lock(p, f, f["items"])
+    for c in B.dispatch_cells(p):
+        if p["cells"][c] - f["items"].get(c, 0) <= 0:
+            continue
+        if lock is not None and B.product_type(p, c) != lock:
+            continue
+        items = {**f["items"], c: f["items"].get(c, 0) + 1}
+        if reachable(p, f, items):
+            out.append((f"add {c}", f"Add a {c} (value {B.value_of(p, c)})"))
+    v, _, _ = target(f)
+    if p["value"] > f["tok"] and delivery_value(p, f["items"], f["tok"]) < v:
+        out.append(("token", "Add a +1 value token"))
+    return out
+
+
+@applies("deliver")
+def _deliver_apply(g: Any, seat: int, f: dict, move: str) -> None:
+    if move == "token":
+        f["tok"] += 1
+    elif move.startswith("add"):
+        c = move.split()[1]
+        f["items"][c] = f["items"].get(c, 0) + 1
+    else:
+        f["closed"] = True
+        complete(g, seat, f)
+
+
+def complete(g: Any, seat: int, f: dict) -> None:
+    """ALG-EXPORT-13..25 and ALG-CONTRACT-03..08: goods out, then disk, bonus, milestones."""
+    s = g.s
+    p = s["players"][seat]
+    for c, n in f["items"].items():
+        p["cells"][c] -= n  # ALG-EXPORT-16: back to the supply (excess value is lost)
+    p["value"] -= f["tok"]
+    value = delivery_value(p, f["items"], f["tok"])
+    if f["mode"] == "contract":
+        p["disks"] -= 1  # ALG-CONTRACT-06: the disk goes beside the card
+        p["contract_done"] = True
+        g.log(seat, f"{g.name(seat)} fulfils contract {f['card']} (value {value})")
+        for k, v in D.CONTRACTS[f["card"]][4].items():
+            if k == "vp":
+                add_vp(p, "contract", v)
+            elif k in ("money", "energy", "freelance", "choice", "wild", "value"):
+                p[k] += v
+        return
+    city = f["city"]
+    demand = D.CITIES[city][2]
+    if f["mode"] == "re":
+        vp = -(-demand // 2)  # ALG-EXPORT-32
+        add_vp(p, "re-exports", vp)
+        p["reexports"] += 1
+        g.log(seat, f"{g.name(seat)} re-exports to {city.title()} (value {value}) for {vp} VP")
+        return
+    disks = s["cities"][city]["disks"]
+    first = not disks
+    disks.append(seat)  # ALG-EXPORT-17/18
+    p["disks"] -= 1
+    p["cities"].append(city)
+    s["first_export_done"] = True
+    g.log(seat, f"{g.name(seat)} exports to {city.title()} (value {value}, demand {demand})")
+    if first:  # ALG-EXPORT-19/20
+        token = s["cities"][city]["token"]
+        s["cities"][city]["token"] = None
+        p.setdefault("tokens_taken", []).append(token)
+        gain(g, seat, token, "city bonus")
+    gain(g, seat, s["bonus_tiles"][s["week"] - 1], "export bonus")  # ruling ALG-GAP-28
+    check_milestones(g, seat)
+
+
+def milestone_met(p: dict, mid: str) -> bool:
+    _, kind, amount, _ = D.MILESTONES[mid]
+    cities = p["cities"]
+    if kind == "cities":
+        return len(cities) >= amount
+    regions = [D.CITIES[c][3] for c in cities]
+    if kind == "regions":
+        return len(set(regions)) >= amount
+    if kind == "big":
+        return sum(1 for c in cities if D.CITIES[c][2] >= 5) >= amount
+    return any(regions.count(r) >= amount for r in set(regions))
+
+
+def check_milestones(g: Any, seat: int) -> None:
+    """ALG-EXPORT-21..23: every milestone now met; earlier players score more."""
+    s = g.s
+    p = s["players"][seat]
+    for mid, (label, _, _, vps) in D.MILESTONES.items():
+        if mid in p["milestones"] or p["markers"] <= 0 or not milestone_met(p, mid):
+            continue
+        order = s["milestones"][mid]
+        vp = vps[min(len(order), len(vps) - 1)]
+        order.append(seat)
+        p["milestones"].append(mid)
+        p["markers"] -= 1
+        add_vp(p, "milestones", vp)
+        g.log(seat, f"{g.name(seat)} reaches milestone '{label}' for {vp} VP")

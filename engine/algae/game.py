@@ -1,0 +1,111 @@
+"""AlgaeGame: the engine contract's hooks wired to the rules modules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.algae import data as D
+from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
+from engine.algae.flow import settle
+from engine.algae.frames import APPLY, CHAIN, OPTIONS, PROMPTS
+from engine.algae.state import new_state
+from engine.core import Event, Game, Option, ScoreLine
+
+DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
+
+
+class AlgaeGame(Game):
+    kind = "algae"
+
+    def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
+        super().__init__(players, seed=seed, options=options)
+        depts = self._departments()
+        self._events: list[Event] = []
+        self.s: dict[str, Any] = new_state(len(players), depts, self.rng)
+        self.log(
+            None,
+            "Setup: "
+            + ", ".join(f"{n} runs {d.title()}" for n, d in zip(players, depts, strict=True)),
+        )
+        settle(self)
+        self._events = []
+
+    def _departments(self) -> list[str]:
+        """Chosen with options["departments"] (one per seat) or drawn from the seed."""
+        n = len(self.players)
+        chosen = self.options.get("departments")
+        if chosen is None:
+            return self.rng.sample(list(D.DEPT_NAMES), n)
+        if not isinstance(chosen, list | tuple) or len(chosen) != n:
+            raise ValueError(f"options['departments'] must list one department per seat ({n})")
+        out = []
+        for d in chosen:
+            name = str(d).strip().lower()
+            if name not in D.DEPARTMENTS:
+                raise ValueError(f"unknown department {d!r}; choose from {', '.join(D.DEPT_NAMES)}")
+            if name in out:
+                raise ValueError(f"department {name!r} is chosen twice; each seat runs its own")
+            out.append(name)
+        return out
+
+    # ------------------------------------------------------------------ helpers
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def log(self, seat: int | None, text: str) -> None:
+        self._events.append(Event(text, seat))
+
+    # -------------------------------------------------------------------- hooks
+    def _decisions(self) -> list[tuple[int, str, list[Option]]]:
+        out = []
+        for seat, stack in enumerate(self.s["stacks"]):
+            if not stack:
+                continue
+            frame = stack[-1]
+            opts = OPTIONS[frame["t"]](self, seat, frame)
+            options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
+            if len(options) > 25 and any(not o.group for o in options):
+                options = [Option(o.move, o.label, o.group or "Other") for o in options]
+            out.append((seat, PROMPTS[frame["t"]](self, seat, frame), options))
+        return out
+
+    def _apply(self, seat: int, move: str) -> list[Event]:
+        self._events = []
+        stack = self.s["stacks"][seat]
+        frame = stack[-1]
+        if frame["t"] not in CHAIN:
+            stack.pop()
+        APPLY[frame["t"]](self, seat, frame, move)
+        self.s["last"] = {"seat": seat, "move": move, "text": [e.text for e in self._events]}
+        settle(self)
+        events, self._events = self._events, []
+        return events
+
+    def _dump(self) -> dict[str, Any]:
+        return json.loads(json.dumps(self.s))
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self._events = []
+        self.s = json.loads(json.dumps(data))
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[ScoreLine]:
+        from engine.algae.scoring import score_lines
+
+        return score_lines(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from engine.algae.view import build_view
+
+        return build_view(self, seat)
+
+    def default_move(self, seat: int) -> str | None:
+        decision = self.decision_for(seat)
+        if decision is None:
+            return None
+        moves = [o.move for o in decision.options]
+        for pref in DEFAULT_PREFERENCE:
+            if pref in moves:
+                return pref
+        return moves[0]

@@ -1,0 +1,90 @@
+"""The game state: plain JSON-able dicts and lists, built from the seed (ALG-GAP-01).
+
+``S`` (a dict) is the whole state; ``P`` (a dict) one player's boards. Pending questions are
+data: ``S["stacks"][seat]`` is a list of frames (dicts with a ``t`` type), the top one last.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.algae import data as D
+from engine.core import Rng
+
+S = dict[str, Any]
+P = dict[str, Any]
+
+
+def new_player(dept: str, contract: str) -> P:
+    """One player's facility, department board, science grid and side board at setup."""
+    spec = D.DEPARTMENTS[dept]
+    cells = {c: 0 for c in spec["cells"]}
+    for sp in D.SPECIES:
+        if sp not in spec["locked"]:
+            cells[sp] = D.START_ALGAE
+    return {
+        "dept": dept,
+        "staff": {t: 1 for t in D.TEAMS},  # ALG-RECRUIT-01: one printed member a team
+        "upg": {t: False for t in D.TEAMS},
+        "money": D.START_MONEY,
+        "energy": D.START_ENERGY,
+        "science": D.START_SCIENCE,
+        "freelance": 0,
+        "choice": 0,
+        "wild": 0,
+        "value": 0,
+        "vp": {},
+        "cells": cells,
+        "board": list(spec["tiles"]),  # science tiles still on the department board
+        "grid_items": {k: list(v[1]) for k, v in D.GRID_ITEMS.items()},
+        "grid_placed": {},  # cell -> science tile covering it
+        "fields": {f: None for f in D.FIELDS},
+        "beside": [],  # combo tiles flipped to their science side
+        "disks": D.DISKS,
+        "markers": D.MARKERS,
+        "cities": [],
+        "contract": contract,
+        "contract_done": False,
+        "x_used": [],  # export/2x tiles gone back to the box
+        "milestones": [],
+        "reexports": 0,
+    }
+
+
+def new_state(n: int, depts: list[str], rng: Rng) -> S:
+    """Seeded setup: contracts, city tokens, weekly export bonus tiles, first player."""
+    contracts = rng.sample(list(D.CONTRACTS), n)
+    tokens = list(D.CITY_TOKENS)
+    rng.shuffle(tokens)
+    bonus_tiles = rng.sample(list(D.EXPORT_BONUS_TILES), D.WEEKS)
+    first = rng.below(n)
+    return {
+        "week": 1,
+        "day": 0,
+        "phase": "setup",
+        "first": first,
+        "turn": None,
+        "moved": [],  # seats that finished their turn today (work week) or step A (Monday)
+        "stacks": [[] for _ in range(n)],
+        "strip_side": [0] * D.DAYS,
+        "weekend_side": 0,
+        "sup": [None] * n,  # [strip, spot] of each supervisor or None at the start
+        "tanks": {sp: {"n": D.TANK_BASE, "cap": D.TANK_BASE} for sp in D.SPECIES},
+        "byp": {b: D.BYP_START for b in D.BYPRODUCTS},
+        "cities": {c: {"disks": [], "token": tokens[i]} for i, c in enumerate(D.CITIES)},
+        "bonus_tiles": bonus_tiles,
+        "first_export_done": False,
+        "milestones": {m: [] for m in D.MILESTONES},
+        "players": [new_player(d, contracts[i]) for i, d in enumerate(depts)],
+        "last": {},
+        "final": None,
+    }
+
+
+def vp_total(p: P) -> int:
+    return sum(p["vp"].values())
+
+
+def add_vp(p: P, source: str, n: int) -> None:
+    if n:
+        p["vp"][source] = p["vp"].get(source, 0) + n
