@@ -243,32 +243,58 @@ class SqliteStore:
             raise
         return game_id
 
-    async def create_games_bulk(self, games: list[NewGame], now: float) -> None:
-        """Insert many games in one transaction (benchmark set-up; no seats but the host)."""
+    async def create_games_bulk(
+        self,
+        games: list[NewGame],
+        now: float,
+        *,
+        players: list[str] | None = None,
+        snapshot: str | None = None,
+        moves: list[NewMove] = (),  # type: ignore[assignment]
+    ) -> None:
+        """Insert many games in one transaction (benchmark set-up). With ``players`` and
+        ``snapshot`` each game is active at version ``len(moves)`` with those moves logged;
+        every player gets a seat (user ids host_id, host_id + 1, ...)."""
+        status = "active" if snapshot is not None else "lobby"
+        names = players or []
         async with self._tx() as db:
             for new in games:
                 cur = await db.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, status, host_id, seed,"
-                    " options, hotseat, max_seats, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " options, hotseat, max_seats, players, version, snapshot, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         new.kind,
                         new.guild_id,
                         new.channel_id,
-                        new.status,
+                        status,
                         new.host_id,
                         new.seed,
                         _json(new.options),
                         int(new.hotseat),
                         new.max_seats,
+                        _json(names) if snapshot is not None else None,
+                        len(moves) if snapshot is not None else 0,
+                        snapshot,
                         now,
                         now,
                     ),
                 )
-                await db.execute(
-                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (cur.lastrowid, new.host_id, new.host_name),
+                game_id = cur.lastrowid
+                seats = [(game_id, i, new.host_id + i, n) for i, n in enumerate(names)]
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                    seats or [(game_id, 0, new.host_id, new.host_name)],
                 )
+                if snapshot is not None and moves:
+                    await db.executemany(
+                        "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            (game_id, seq, m.seat, m.user_id, m.move, _json(m.events), now)
+                            for seq, m in enumerate(moves, start=1)
+                        ],
+                    )
 
     async def get_game(self, game_id: int) -> GameRow | None:
         row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
