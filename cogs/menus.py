@@ -135,6 +135,11 @@ async def choose(
 ) -> None:
     """An option was picked: play it, edit the menu in place, post when the turn ends."""
     tables = _tables(interaction)
+    info = await tables.game(game_id)
+    if info.status in ("finished", "aborted"):
+        raise UserFacingError(f"This game is {info.status}; there is nothing left to play.")
+    if all(s.seat != seat for s in info.seats_of(interaction.user.id)):
+        raise UserFacingError("This menu belongs to another player.")
     decision = await _current(interaction, game_id, seat)
     if decision is None or decision.version != version or not 0 <= index < len(decision.options):
         raise UserFacingError(STALE)

@@ -55,6 +55,7 @@ class Posting(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._inflight: set[int] = set()
+        self._done: OrderedDict[int, None] = OrderedDict()  # made by this process
         self._pictures: OrderedDict[tuple[int, int], bytes | None] = OrderedDict()
         self._tasks: list[asyncio.Task] = []
         self.max_lag = 0.0
@@ -88,13 +89,18 @@ class Posting(commands.Cog):
 
     async def send(self, post: Post) -> bool:
         """One attempt at one post; True when it is (now or already) made."""
-        if post.id in self._inflight:
-            return False
+        if post.id in self._inflight or post.id in self._done:
+            return post.id in self._done
         self._inflight.add(post.id)
         try:
-            return await self._attempt(post)
+            made = await self._attempt(post)
         finally:
             self._inflight.discard(post.id)
+        if made:
+            self._done[post.id] = None
+            while len(self._done) > 4096:
+                self._done.popitem(last=False)
+        return made
 
     async def _attempt(self, post: Post) -> bool:
         payload = post.payload
@@ -175,8 +181,7 @@ class Posting(commands.Cog):
         while not self.bot.is_closed():
             try:
                 for post in await self.tables.due_posts(limit=20):
-                    if post.id not in self._inflight:
-                        await self.send(post)
+                    await self.send(post)
             except asyncio.CancelledError:
                 raise
             except Exception:

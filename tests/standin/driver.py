@@ -127,6 +127,7 @@ class StandIn(StandInServer):
         user: User,
         channel: Channel,
         command: str,
+        /,
         *,
         wait: bool = True,
         timeout: float = 10.0,
@@ -137,7 +138,7 @@ class StandIn(StandInServer):
         return await self._send(2, user, channel, data, wait=wait, timeout=timeout)
 
     async def autocomplete(
-        self, user: User, channel: Channel, command: str, focused: str, **options: Any
+        self, user: User, channel: Channel, command: str, focused: str, /, **options: Any
     ) -> list[dict[str, Any]]:
         """The choices the bot offers for option ``focused`` (given the other options)."""
         options.setdefault(focused, "")

@@ -67,6 +67,7 @@ class StandInServer:
         self.failures: list[Failure] = []
         self.identify: dict[str, Any] | None = None
         self.connections = 0
+        self.nonce_repeats = 0  # posts Discord would have dropped as repeats (enforce_nonce)
         self._nonces: dict[tuple[int, str], int] = {}
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -287,6 +288,7 @@ class StandInServer:
         if nonce is not None and body.get("enforce_nonce"):
             existing = self._nonces.get((channel_id, str(nonce)))
             if existing is not None:
+                self.nonce_repeats += 1
                 return _json(self.messages[existing].payload)
         message = self._new_message(channel_id, body, request.get(FILES, {}))
         if nonce is not None:
