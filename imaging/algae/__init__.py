@@ -4,3 +4,9 @@ from imaging import register
 from imaging.algae.public import render_public
 
 register("algae", "public", render_public)
+from imaging.algae.player import render_player  # noqa: E402
+
+register("algae", "player", render_player)
+from imaging.algae.final import render_final  # noqa: E402
+
+register("algae", "final", render_final)

@@ -1,9 +1,10 @@
 """The Algae view, read once into plain dataclasses the drawing code can rely on.
 
-Everything the pictures need from ``engine.algae`` goes through here, so a change to the
-engine's view schema is a change to this file only. Board geometry (strips, cities, the
-factory of each department) comes from ``engine.algae.data``; the changing state from the
-view. Missing keys fall back to harmless defaults rather than failing a turn post.
+Everything the pictures need from the view (schema: the docstring of engine/algae/view.py)
+goes through here, so a change to that schema is a change to this file only. Fixed board
+geometry (strip layout, city positions, each department's factory) is read from
+``engine.algae.data``, the same tables the view is built from. Missing keys fall back to
+harmless defaults rather than failing a turn post.
 """
 
 from __future__ import annotations
@@ -39,8 +40,11 @@ class PlayerModel:
     contract: str = ""
     contract_done: bool = False
     board: list[str] = field(default_factory=list)  # science tiles on the department board
-    grid_items: dict[str, list[str]] = field(default_factory=dict)
-    grid_placed: dict[str, str] = field(default_factory=dict)
+    grid: dict[str, tuple[str, str]] = field(default_factory=dict)  # cell -> (tile, item|placed)
+    income: dict[str, int] = field(default_factory=dict)
+    belts_open: set[str] = field(default_factory=set)  # "from>to" of open main belts
+    secondary_open: set[str] = field(default_factory=set)  # ids of open secondary belts
+    contract_text: str = ""
     fields: dict[str, str | None] = field(default_factory=dict)
     beside: list[str] = field(default_factory=list)
     milestones: list[str] = field(default_factory=list)
@@ -65,6 +69,7 @@ class GameModel:
     last: list[str]  # short lines about the last turn
     last_seat: int | None
     over: bool
+    phase_text: str = ""
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -74,131 +79,130 @@ def _int(value: Any, default: int = 0) -> int:
         return default
 
 
-def _vp(value: Any) -> tuple[int, dict[str, int]]:
-    if isinstance(value, dict):
-        sources = {str(k): _int(v) for k, v in value.items()}
-        return sum(sources.values()), sources
-    return _int(value), {}
+def _spot(name: Any) -> tuple[int, int] | None:
+    """ "2c" -> (strip index 1, spot index 2)."""
+    if not isinstance(name, str) or len(name) != 2 or name[1] not in D.SPOTS:
+        return None
+    return _int(name[0]) - 1, D.SPOTS.index(name[1])
 
 
-def read_player(seat: int, p: dict[str, Any], name: str) -> PlayerModel:
-    dept = str(p.get("dept", "cosmetics"))
-    spec = D.DEPARTMENTS.get(dept, D.DEPARTMENTS["cosmetics"])
-    vp, sources = _vp(p.get("vp", 0))
-    if "vp_total" in p:
-        vp = _int(p["vp_total"], vp)
-    board = list(p.get("board", spec["tiles"]))
-    removed = {t for t in spec["tiles"] if t not in board}
-    storage_open, storage_room = {}, {}
-    for sp in D.SPECIES:
-        is_open = sp not in spec["locked"] or any(
-            spec["tiles"][t][1:] == ("unlock", sp) for t in removed
-        )
-        room = spec["storage"][sp] + (
-            D.STORAGE_EXPAND if any(spec["tiles"][t][1:] == ("expand", sp) for t in removed) else 0
-        )
-        storage_open[sp], storage_room[sp] = is_open, room if is_open else 0
-    fields = dict(p.get("fields", {}))
-    capacity = {}
-    upg = {t: bool(v) for t, v in dict(p.get("upg", {})).items()}
-    for m in D.MACHINES:
-        if isinstance(p.get("capacity"), dict) and m in p["capacity"]:
-            capacity[m] = _int(p["capacity"][m], D.CAPACITY_BASE)
-        elif fields.get(f"cap_{m}") is None:
-            capacity[m] = D.CAPACITY_BASE
-        else:
-            capacity[m] = spec["capacity"][1 if upg.get("engineers") else 0]
-    disks, markers = _int(p.get("disks", D.DISKS)), _int(p.get("markers", D.MARKERS))
-    used = set(p.get("x_used", []))
+def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
+    dept = str(s.get("department", "cosmetics"))
+    if dept not in D.DEPARTMENTS:
+        dept = "cosmetics"
+    spec = D.DEPARTMENTS[dept]
+    staff = dict(s.get("staff") or {})
+    factory = dict(s.get("factory") or {})
+    cells = {str(c.get("id")): c for c in factory.get("cells", [])}
+    board = dict(s.get("department_board") or {})
+    side = dict(s.get("side_board") or {})
+    grid = {}
+    for c in dict(s.get("grid") or {}).get("cells", []):
+        if c.get("science"):
+            grid[str(c["id"])] = (str(c["science"]), "placed")
+        elif c.get("item"):
+            grid[str(c["id"])] = (str(c["item"]), "item")
     x_tiles = {}
-    for tid, covers in D.SIDE_TILES.items():
-        gone = all(
-            (D.DISKS - disks > i) if kind == "disk" else (D.MARKERS - markers > i)
-            for (kind, i), _ in covers
+    for t in side.get("tiles", []):
+        x_tiles[str(t.get("id"))] = (
+            "used" if t.get("used") else ("ready" if t.get("unlocked") else "covered")
         )
-        x_tiles[tid] = "used" if tid in used else ("ready" if gone else "covered")
-    sup = p.get("sup")
+    contract = dict(s.get("contract") or {})
+    machines = dict(s.get("machines") or {})
     return PlayerModel(
         seat=seat,
-        name=name,
+        name=str(s.get("name") or name),
         dept=dept,
-        dept_title=str(spec.get("title", dept.title())),
-        vp=vp,
-        vp_sources=sources,
-        money=_int(p.get("money")),
-        energy=_int(p.get("energy")),
-        science=_int(p.get("science")),
-        tokens={k: _int(p.get(k)) for k in ("choice", "wild", "freelance", "value")},
-        staff={t: _int(dict(p.get("staff", {})).get(t, 1), 1) for t in D.TEAMS},
-        upgrades={t: upg.get(t, False) for t in D.TEAMS},
-        capacity=capacity,
-        cells={c: _int(dict(p.get("cells", {})).get(c)) for c in spec["cells"]},
-        storage_open=storage_open,
-        storage_room=storage_room,
-        disks=disks,
-        markers=markers,
+        dept_title=str(s.get("department_title") or spec["title"]),
+        vp=_int(s.get("vp")),
+        vp_sources={str(k): _int(v) for k, v in dict(s.get("vp_breakdown") or {}).items()},
+        money=_int(s.get("money")),
+        energy=_int(s.get("energy")),
+        science=_int(s.get("science")),
+        tokens={
+            k: _int(dict(s.get("tokens") or {}).get(k))
+            for k in ("choice", "wild", "freelance", "value")
+        },
+        staff={t: _int(dict(staff.get(t) or {}).get("count"), 1) for t in D.TEAMS},
+        upgrades={t: bool(dict(staff.get(t) or {}).get("upgraded")) for t in D.TEAMS},
+        income={t: _int(dict(staff.get(t) or {}).get("income"), 1) for t in D.TEAMS},
+        capacity={
+            m: _int(dict(machines.get(m) or {}).get("capacity"), D.CAPACITY_BASE)
+            for m in D.MACHINES
+        },
+        cells={c: _int(cells.get(c, {}).get("cubes")) for c in spec["cells"]},
+        storage_open={sp: bool(cells.get(sp, {}).get("open", True)) for sp in D.SPECIES},
+        storage_room={sp: _int(cells.get(sp, {}).get("room")) for sp in D.SPECIES},
+        belts_open={
+            f"{b.get('from')}>{b.get('to')}" for b in factory.get("belts", []) if b.get("open")
+        },
+        secondary_open={str(b.get("id")) for b in factory.get("secondary", []) if b.get("open")},
+        disks=_int(side.get("disks"), D.DISKS),
+        markers=_int(side.get("markers"), D.MARKERS),
         x_tiles=x_tiles,
-        cities=list(p.get("cities", [])),
-        contract=str(p.get("contract") or ""),
-        contract_done=bool(p.get("contract_done")),
-        board=board,
-        grid_items={k: list(v) for k, v in dict(p.get("grid_items", {})).items()},
-        grid_placed=dict(p.get("grid_placed", {})),
-        fields=fields,
-        beside=list(p.get("beside", [])),
-        milestones=list(p.get("milestones", [])),
-        supervisor=tuple(sup) if isinstance(sup, list | tuple) and len(sup) == 2 else None,  # type: ignore[arg-type]
+        cities=[str(c) for c in s.get("cities", [])],
+        contract=str(contract.get("id") or ""),
+        contract_text=str(contract.get("text") or ""),
+        contract_done=bool(contract.get("done")),
+        board=[str(t["id"]) for t in board.get("science_tiles", []) if t.get("on_board")],
+        grid=grid,
+        fields=dict(board.get("fields") or {}),
+        beside=[str(t) for t in board.get("beside", [])],
+        milestones=[str(m) for m in s.get("milestones", [])],
+        supervisor=_spot(s.get("supervisor")),
     )
 
 
-def _names(view: dict[str, Any], n: int) -> list[str]:
-    names = view.get("names")
-    if isinstance(names, list) and len(names) == n:
-        return [str(x) for x in names]
-    out = []
-    for i, p in enumerate(view.get("players", [])):
-        out.append(str(p.get("name") or p.get("player") or f"Player {i + 1}"))
-    return out
-
-
 def read_game(view: dict[str, Any]) -> GameModel:
-    raw_players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    names = _names(view, len(raw_players))
-    sups = view.get("sup") or [None] * len(raw_players)
-    players = []
-    for i, p in enumerate(raw_players):
-        if "sup" not in p and i < len(sups):
-            p = {**p, "sup": sups[i]}
-        players.append(read_player(i, p, names[i]))
-    tanks = {}
-    for sp in D.SPECIES:
-        t = dict(view.get("tanks", {})).get(sp, {})
-        tanks[sp] = (_int(t.get("n")), _int(t.get("cap"), D.TANK_BASE))
-    cities = {}
-    for c in D.CITIES:
-        info = dict(view.get("cities", {})).get(c, {})
-        cities[c] = {"disks": [int(s) for s in info.get("disks", [])], "token": info.get("token")}
-    to_act = view.get("to_act")
-    if not isinstance(to_act, list):
-        turn = view.get("turn")
-        to_act = [turn] if isinstance(turn, int) else []
-    last = view.get("last") or {}
-    lines = last.get("events") if isinstance(last, dict) else last
+    names = [str(n) for n in view.get("players", [])]
+    seats = [s for s in view.get("seats", []) if isinstance(s, dict)]
+    players = [
+        read_player(s, i, names[i] if i < len(names) else f"Player {i + 1}")
+        for i, s in enumerate(seats)
+    ]
+    board = dict(view.get("board") or {})
+    sides = [0] * D.DAYS
+    for strip in board.get("strips", []):
+        i = _int(strip.get("strip")) - 1
+        if 0 <= i < D.DAYS:
+            sides[i] = _int(strip.get("side"))
+    tanks_view = dict(view.get("tanks") or {})
+    tanks = {sp: (0, D.TANK_BASE) for sp in D.SPECIES}
+    for t in tanks_view.get("algae", []):
+        tanks[str(t.get("species"))] = (_int(t.get("cubes")), _int(t.get("capacity"), D.TANK_BASE))
+    byp = {b: 0 for b in D.BYPRODUCTS}
+    for t in tanks_view.get("byproduct", []):
+        byp[str(t.get("kind"))] = _int(t.get("cubes"))
+    cities = {c: {"disks": [], "token": None} for c in D.CITIES}
+    for c in view.get("cities", []):
+        cities[str(c.get("name"))] = {
+            "disks": [_int(x) for x in c.get("disks", [])],
+            "token": c.get("token"),
+        }
+    bonus = sorted(board.get("export_bonus", []), key=lambda e: _int(e.get("week")))
+    last = dict(view.get("last") or {})
+    lines = last.get("text") or []
+    if isinstance(lines, str):
+        lines = [lines]
     return GameModel(
         week=_int(view.get("week"), 1),
         day=_int(view.get("day")),
         phase=str(view.get("phase", "")),
         first=_int(view.get("first")),
-        to_act=[int(s) for s in to_act if isinstance(s, int)],
-        strip_side=[_int(s) for s in view.get("strip_side", [0] * D.DAYS)],
-        weekend_side=_int(view.get("weekend_side")),
+        to_act=[_int(x) for x in view.get("to_act", [])],
+        strip_side=sides,
+        weekend_side=_int(dict(board.get("weekend") or {}).get("side")),
         tanks=tanks,
-        byp={b: _int(dict(view.get("byp", {})).get(b)) for b in D.BYPRODUCTS},
+        byp=byp,
         cities=cities,
-        bonus_tiles=list(view.get("bonus_tiles", [])),
-        milestones={m: list(v) for m, v in dict(view.get("milestones", {})).items()},
+        bonus_tiles=[str(e.get("bonus")) for e in bonus],
+        milestones={
+            str(m.get("id")): [_int(x) for x in m.get("reached", [])]
+            for m in view.get("milestones", [])
+        },
         players=players,
-        last=[str(x) for x in (lines or [])][:3],
-        last_seat=last.get("seat") if isinstance(last, dict) else None,
+        last=[str(x) for x in lines][:3],
+        last_seat=last.get("seat") if isinstance(last.get("seat"), int) else None,
         over=bool(view.get("over")) or view.get("phase") == "over",
+        phase_text=str(view.get("phase_text", "")),
     )

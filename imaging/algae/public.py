@@ -42,10 +42,10 @@ def panel_boxes(n: int) -> list[tuple[int, int, int, int]]:
 def status_line(game: GameModel) -> str:
     if game.over:
         return "Game over"
-    if game.phase in ("monday", "income") or (game.day == 0 and game.phase != "weekend"):
+    if game.phase.startswith("mon"):
         return f"Week {game.week} · Monday morning"
-    if game.phase == "weekend":
-        return f"Week {game.week} · Weekend"
+    if game.phase.startswith("setup"):
+        return "Setup"
     day = DAY_NAMES[game.day - 1] if 1 <= game.day <= D.DAYS else "—"
     return f"Week {game.week} · {day} (day {game.day}/5)"
 

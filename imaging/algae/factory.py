@@ -1,0 +1,190 @@
+"""One department's factory: algae storage, belts, stations and dispatch, with cubes.
+
+Cells sit in columns by their distance from the storage along main belts (dispatch always
+last); main belts are arrows labelled with their machine, locked belts dashed with the
+science tile that opens them; secondary belts are small badges on their belt."""
+
+from __future__ import annotations
+
+import math
+
+from engine.algae import data as D
+from imaging.algae.model import PlayerModel
+from imaging.algae.style import cube_look
+from imaging.kit import Box, Canvas
+from imaging.kit import palette as pal
+
+CELL_W, CELL_H = 132, 78
+KIND_FILL = {
+    "storage": (226, 238, 220),
+    "station": (226, 230, 244),
+    "belt": (238, 234, 224),
+    "dispatch": (246, 232, 208),
+}
+
+
+def columns(dept: str) -> dict[str, int]:
+    spec = D.DEPARTMENTS[dept]
+    depth = {c: 0 for c, k in spec["cells"].items() if k == "storage"}
+    for _ in range(len(spec["cells"])):
+        for a, b, _, _ in spec["edges"]:
+            if a in depth:
+                depth[b] = max(depth.get(b, 0), depth[a] + 1)
+    last = max(depth.values(), default=0)
+    for c, k in spec["cells"].items():
+        if k == "dispatch" or c not in depth:
+            depth[c] = max(last, 1)
+    return depth
+
+
+def cell_boxes(dept: str, box: Box) -> dict[str, Box]:
+    depth = columns(dept)
+    ncol = max(depth.values()) + 1
+    col_w = (box[2] - box[0]) / ncol
+    out: dict[str, Box] = {}
+    for col in range(ncol):
+        cells = [c for c in D.DEPARTMENTS[dept]["cells"] if depth[c] == col]
+        slot_h = (box[3] - box[1]) / max(1, len(cells))
+        h = min(CELL_H, slot_h - 10)
+        for i, c in enumerate(cells):
+            cx = box[0] + col * col_w + col_w / 2
+            cy = box[1] + i * slot_h + slot_h / 2
+            w = min(CELL_W, col_w - 34)
+            out[c] = (round(cx - w / 2), round(cy - h / 2), round(cx + w / 2), round(cy + h / 2))
+    return out
+
+
+def _dashed(
+    cv: Canvas,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    fill: tuple[int, int, int],
+    width: int,
+) -> None:
+    length = math.dist(a, b)
+    steps = max(1, int(length // 10))
+    for i in range(0, steps, 2):
+        t0, t1 = i / steps, min(1, (i + 1) / steps)
+        cv.draw.line(
+            (
+                a[0] + (b[0] - a[0]) * t0,
+                a[1] + (b[1] - a[1]) * t0,
+                a[0] + (b[0] - a[0]) * t1,
+                a[1] + (b[1] - a[1]) * t1,
+            ),
+            fill=fill,
+            width=width,
+        )
+
+
+def _arrowhead(
+    cv: Canvas, a: tuple[float, float], b: tuple[float, float], fill: tuple[int, int, int]
+) -> None:
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    pts = [b]
+    for d in (2.6, -2.6):
+        pts.append((b[0] + 12 * math.cos(ang + d), b[1] + 12 * math.sin(ang + d)))
+    cv.draw.polygon(pts, fill=fill)
+
+
+def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
+    spec = D.DEPARTMENTS[p.dept]
+    cv.card(box)
+    with cv.panel("factory", box):
+        cv.text((box[0] + 14, box[1] + 10), f"Factory · {spec['title']}", 20, bold=True)
+        cv.text(
+            (box[2] - 14, box[1] + 14),
+            spec.get("rule", ""),
+            14,
+            fill=pal.MUTED,
+            anchor="ra",
+            max_width=(box[2] - box[0]) * 0.55,
+        )
+        inner = (box[0] + 10, box[1] + 44, box[2] - 10, box[3] - 10)
+        boxes = cell_boxes(p.dept, inner)
+        secondary = {on: (sid, eff, inf, lock) for sid, on, eff, inf, lock in spec["secondary"]}
+        for a, b, machine, lock in spec["edges"]:
+            ba, bb = boxes[a], boxes[b]
+            pa = (ba[2], (ba[1] + ba[3]) / 2)
+            pb = (bb[0] - 2, (bb[1] + bb[3]) / 2)
+            is_open = f"{a}>{b}" in p.belts_open
+            if spec["cells"][a] == "storage" and not p.storage_open.get(a, True):
+                is_open = False
+            colour = (70, 80, 96) if is_open else pal.FAINT
+            if is_open:
+                cv.draw.line((*pa, *pb), fill=colour, width=4)
+            else:
+                _dashed(cv, pa, pb, colour, 3)
+            _arrowhead(cv, pa, pb, colour)
+            mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+            cv.icon(
+                "gear", (mx, my), 24, (150, 156, 170) if is_open else pal.PAPER_ALT, machine.upper()
+            )
+            if lock and not is_open:
+                cv.text(
+                    (mx, my + 14), f"needs {lock}", 11, fill=pal.MUTED, anchor="ma", max_width=110
+                )
+            sec = secondary.get(f"{a}>{b}")
+            if sec:
+                sid, eff, inf, _lock = sec
+                s_open = sid in p.secondary_open
+                icon, col, letter = {
+                    "energy": ("bolt", pal.ENERGY, ""),
+                    "add": ("cube", (150, 150, 160), "+"),
+                    "pay1": ("coin", (200, 80, 60), "-"),
+                }.get(eff, ("token", pal.TOKEN, "?"))
+                sx, sy = mx + 18, my - 18
+                cv.icon(icon, (sx, sy), 20, col if s_open else pal.PAPER_ALT, letter)
+                if inf:
+                    cv.text(
+                        (sx + 12, sy),
+                        "∞",
+                        15,
+                        bold=True,
+                        anchor="lm",
+                        fill=pal.INK if s_open else pal.FAINT,
+                    )
+        for cell, b in boxes.items():
+            kind = spec["cells"][cell]
+            locked = kind == "storage" and not p.storage_open.get(cell, True)
+            cv.draw.rounded_rectangle(
+                b,
+                radius=8,
+                fill=pal.PAPER_ALT if locked else KIND_FILL[kind],
+                outline=pal.PAPER_EDGE,
+                width=2,
+            )
+            with cv.panel(f"cell-{cell}", b):
+                title = (
+                    cell.upper() if cell in ("s1", "s2") else cell.replace("_old", " (old)").title()
+                )
+                cv.text((b[0] + 8, b[1] + 5), title, 15, bold=True, max_width=b[2] - b[0] - 16)
+                n = p.cells.get(cell, 0)
+                if kind == "storage":
+                    sub = "locked" if locked else f"{n}/{n + p.storage_room.get(cell, 0)}"
+                elif kind == "dispatch":
+                    sub = f"value {spec['values'][cell][0]}"
+                else:
+                    sub = kind
+                cv.text(
+                    (b[2] - 8, b[1] + 7),
+                    sub,
+                    12,
+                    fill=pal.MUTED,
+                    anchor="ra",
+                    max_width=(b[2] - b[0]) * 0.5,
+                )
+                colour, letter = cube_look(cell if kind == "storage" else "goods")
+                cy = b[3] - 20
+                shown = min(n, 5)
+                for k in range(shown):
+                    cv.icon("cube", (b[0] + 18 + k * 21, cy), 22, colour, letter)
+                if n > shown or n == 0:
+                    cv.text(
+                        (b[2] - 8, cy),
+                        f"×{n}",
+                        16,
+                        bold=True,
+                        anchor="rm",
+                        fill=pal.INK if n else pal.FAINT,
+                    )

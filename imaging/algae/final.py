@@ -1,0 +1,162 @@
+"""The final-scores picture: the winner in large type, then one row per player in rank
+order with a stacked bar of their VP by source and the number for each source.
+
+Ranks and breakdowns come from ``scores`` (the engine's ScoreLines, or dicts with the same
+fields) when given, else from the view's ``scores`` key, else from each player's VP sources.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from imaging.algae.model import read_game
+from imaging.kit import Canvas, encode_png
+from imaging.kit import palette as pal
+
+WIDTH = 1200
+M = 16
+HEADER_H = 150
+ROW_H = 96
+# Source colours: distinct in lightness as well as hue; each bar segment also has its number.
+SOURCE_COLOURS = [
+    (0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
+    (213, 94, 0), (120, 120, 120), (170, 150, 60), (90, 60, 140), (40, 40, 40),
+]  # fmt: skip
+
+
+def _lines(view: dict[str, Any], scores: Any) -> list[dict[str, Any]]:
+    raw = scores if scores is not None else view.get("scores")
+    game = read_game(view)
+    if raw:
+        out = [asdict(s) if is_dataclass(s) else dict(s) for s in raw]
+    else:
+        out = [
+            {"seat": p.seat, "player": p.name, "vp": p.vp, "breakdown": p.vp_sources, "rank": 0}
+            for p in game.players
+        ]
+    for line in out:
+        seat = int(line.get("seat", 0))
+        if seat < len(game.players):
+            line["player"] = line.get("player") or line.get("name") or game.players[seat].name
+            line["dept"] = game.players[seat].dept_title
+        line["player"] = str(line.get("player") or line.get("name") or f"Seat {seat + 1}")
+        line["breakdown"] = {str(k): int(v) for k, v in dict(line.get("breakdown") or {}).items()}
+        line["vp"] = int(line.get("vp", sum(line["breakdown"].values())))
+    ordered = sorted(out, key=lambda s: (-s["vp"], s.get("rank") or 0))
+    for i, line in enumerate(ordered):
+        if not line.get("rank"):
+            line["rank"] = 1 + sum(o["vp"] > line["vp"] for o in ordered)
+        line["_i"] = i
+    return sorted(ordered, key=lambda s: (s["rank"], s["_i"]))
+
+
+def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
+    lines = _lines(view, scores)
+    totals: dict[str, int] = {}
+    for line in lines:
+        for k, v in line["breakdown"].items():
+            totals[k] = totals.get(k, 0) + v
+    sources = sorted(totals, key=lambda k: -totals[k])
+    colour = {k: SOURCE_COLOURS[i % len(SOURCE_COLOURS)] for i, k in enumerate(sources)}
+    legend_rows = (len(sources) + 4) // 5
+    height = HEADER_H + len(lines) * (ROW_H + 10) + 30 + legend_rows * 30 + M
+    cv = Canvas.new(WIDTH, height, pal.FRAME)
+    with cv.panel("header", (0, 0, WIDTH, HEADER_H)):
+        cv.text((M + 4, 10), "ALGAE, INC. · FINAL SCORES", 20, fill=pal.FRAME_MUTED, bold=True)
+        winners = [line for line in lines if line["rank"] == 1]
+        if winners:
+            names = " & ".join(w["player"] for w in winners)
+            word = "Winner" if len(winners) == 1 else "Tied winners"
+            cv.text(
+                (M + 4, 40),
+                f"{word}: {names}",
+                50,
+                fill=pal.HIGHLIGHT,
+                bold=True,
+                max_width=WIDTH - 2 * M - 8,
+                min_size=28,
+            )
+            cv.text((M + 4, 106), f"{winners[0]['vp']} VP", 34, fill=pal.FRAME_INK, bold=True)
+    most = max([line["vp"] for line in lines] + [1])
+    y = HEADER_H
+    for line in lines:
+        seat = pal.seat(int(line.get("seat", 0)))
+        box = (M, y, WIDTH - M, y + ROW_H)
+        cv.card(
+            box, fill=seat.light if line["rank"] == 1 else pal.PAPER, outline=seat.colour, width=3
+        )
+        with cv.panel(f"row{line.get('seat')}", box):
+            cy = y + ROW_H / 2
+            cv.text((box[0] + 14, cy), f"{line['rank']}.", 34, bold=True, anchor="lm")
+            cv.icon(seat.shape, (box[0] + 86, cy), 44, seat.colour, str(line["player"])[:1].upper())
+            cv.text(
+                (box[0] + 116, cy - 14),
+                str(line["player"]),
+                28,
+                bold=True,
+                anchor="lm",
+                max_width=240,
+            )
+            cv.text(
+                (box[0] + 116, cy + 20),
+                str(line.get("dept", "")),
+                16,
+                fill=pal.MUTED,
+                anchor="lm",
+                max_width=240,
+            )
+            vb = cv.text((box[2] - 14, cy), f"{line['vp']}", 44, bold=True, anchor="rm")
+            cv.icon("star", (vb[0] - 22, cy), 32, pal.VP)
+            # stacked bar with numbers in the segments that have room
+            bx0, bx1 = box[0] + 370, vb[0] - 50
+            x = bx0
+            for k in sources:
+                v = line["breakdown"].get(k, 0)
+                if v <= 0:
+                    continue
+                w = max(3, (bx1 - bx0) * v / most)
+                seg = (round(x), y + 12, round(x + w), y + 52)
+                cv.draw.rectangle(seg, fill=colour[k], outline=pal.PAPER)
+                if w >= 26:
+                    with cv.panel(f"seg{line.get('seat')}-{k}", seg):
+                        cv.text(
+                            (x + w / 2, y + 32),
+                            str(v),
+                            20,
+                            fill=pal.ink_on(colour[k]),
+                            bold=True,
+                            anchor="mm",
+                            max_width=w - 4,
+                        )
+                x += w
+            parts = [f"{k} {line['breakdown'][k]}" for k in sources if line["breakdown"].get(k)]
+            cv.text(
+                (bx0, y + 72),
+                " · ".join(parts) or "no VP",
+                16,
+                fill=pal.MUTED,
+                anchor="lm",
+                max_width=bx1 - bx0 + 40,
+            )
+        y += ROW_H + 10
+    # legend: source name, colour and each total
+    with cv.panel("legend", (0, y, WIDTH, height)):
+        cv.text((M + 4, y + 8), "VP by source (totals over all players):", 16, fill=pal.FRAME_MUTED)
+        for i, k in enumerate(sources):
+            lx = M + 4 + (i % 5) * ((WIDTH - 2 * M) / 5)
+            ly = y + 44 + (i // 5) * 30
+            cv.draw.rectangle((lx, ly - 9, lx + 18, ly + 9), fill=colour[k], outline=pal.FRAME_INK)
+            cv.text(
+                (lx + 26, ly),
+                f"{k} {totals[k]}",
+                17,
+                fill=pal.FRAME_INK,
+                anchor="lm",
+                max_width=(WIDTH - 2 * M) / 5 - 34,
+            )
+    return cv
+
+
+def render_final(view: dict[str, Any], scores: Any = None) -> bytes:
+    return encode_png(draw_final(view, scores).image)

@@ -1,0 +1,103 @@
+"""Algae pictures from real games: many random mid-game states of every department and player
+count render within Discord's limits with every measured text box inside its panel; a few
+fixed views (stored as JSON beside the goldens, so engine changes don't move them) match
+their golden pictures."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+import imaging
+from tests.imaging.algae_games import DEPTS, algae_ready, random_game, views_around_a_move
+from tests.imaging.golden import GOLDEN_DIR, check_golden, updating
+
+pytestmark = pytest.mark.skipif(not algae_ready(), reason="the Algae engine is not registered")
+
+MAX_BYTES = 1_000_000
+
+
+def _check_png(png: bytes | None, max_width: int = 1600) -> Image.Image:
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) < MAX_BYTES
+    image = Image.open(io.BytesIO(png))
+    assert image.width <= max_width
+    return image
+
+
+def _no_overflow(cv) -> None:  # type: ignore[no-untyped-def]
+    bad = cv.overflows()
+    assert bad == [], [(t.text, t.panel, t.box, t.panel_box) for t in bad]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_states_of_every_department(players: int) -> None:
+    from imaging.algae.player import draw_player
+    from imaging.algae.public import draw_public
+
+    for k, steps in enumerate((3, 40, 120, 220, 400)):
+        depts = [DEPTS[(k + i) % 4] for i in range(players)]
+        previous, view, game = views_around_a_move(players, 100 * players + k, steps, depts)
+        _no_overflow(draw_public(view, previous))
+        seat = k % players
+        _no_overflow(draw_player(game.view(seat)))
+    # the departments rotate over the seats across the loop; one PNG per count checks the
+    # byte and width limits
+    _check_png(imaging.render("algae", "public", view, previous=previous))
+    _check_png(imaging.render("algae", "player", game.view(0)))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_finished_games_render_final_scores(players: int) -> None:
+    from imaging.algae.final import draw_final
+
+    game = random_game(players, 7 + players, 100_000)
+    assert game.over
+    view = game.view(None)
+    _no_overflow(draw_final(view))
+    _no_overflow(draw_final(view, game.scores()))
+    _check_png(imaging.render("algae", "final", view))
+    _check_png(imaging.render("algae", "public", view))
+
+
+def test_render_passes_previous_only_to_renderers_that_take_it() -> None:
+    previous, view, _ = views_around_a_move(2, 3, 30)
+    a = imaging.render("algae", "public", view, previous=previous)
+    b = imaging.render("algae", "public", view)
+    assert a is not None and b is not None and a != b  # the changes are marked
+    assert imaging.render("algae", "final", view, previous=previous) is not None
+
+
+def _fixture(name: str, make) -> dict:  # type: ignore[no-untyped-def]
+    """A view stored as JSON beside the goldens; rewritten only with UPDATE_GOLDEN=1."""
+    path = GOLDEN_DIR / f"{name}.json"
+    if updating() or not path.exists():
+        if not updating():
+            pytest.fail(f"no fixture {path.name}; create it with UPDATE_GOLDEN=1")
+        path.write_text(json.dumps(make(), sort_keys=True))
+    return json.loads(path.read_text())
+
+
+def test_golden_public_board() -> None:
+    def make() -> dict:
+        previous, view, _ = views_around_a_move(4, 11, 150, DEPTS)
+        return {"view": view, "previous": previous}
+
+    data = _fixture("algae-public-4p", make)
+    check_golden(
+        "algae-public-4p",
+        imaging.render("algae", "public", data["view"], previous=data["previous"]),
+    )
+
+
+def test_golden_player_picture() -> None:
+    data = _fixture("algae-player", lambda: random_game(2, 12, 260, ["food", "biofuel"]).view(1))
+    check_golden("algae-player", imaging.render("algae", "player", data))
+
+
+def test_golden_final_scores() -> None:
+    data = _fixture("algae-final-3p", lambda: random_game(3, 13, 100_000).view(None))
+    check_golden("algae-final-3p", imaging.render("algae", "final", data))
