@@ -1,0 +1,133 @@
+"""End to end through the Discord stand-in: ``python -m benchmarks e2e``.
+
+The bot runs as deployed (``python bot.py`` in a subprocess) against the stand-in on
+127.0.0.1. Players take turns by ``/play move:`` (a random legal move from autocomplete)
+in the real game when it is installed, else the test game. Measured:
+
+* time to the first answer of a /play interaction (its response or defer);
+* time from sending /play to its public post with the board image (turns that post);
+* time from a Play click to the private menu;
+* the bot's own event-loop lag (a sleeper woken every 50 ms; the worst delay over the run,
+  which includes every render of every post), read from its shutdown log line.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script or through ``python -m benchmarks``
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.kit import Row, row  # noqa: E402
+
+POSTS = 40
+MAX_MOVES = 400
+
+
+def _kind() -> str:
+    import engine
+
+    return "algae" if "algae" in engine.GAMES else "tally"
+
+
+async def run(posts: int = POSTS) -> list[Row]:
+    from tests.standin import BotProcess, StandIn
+
+    kind = _kind()
+    rnd = random.Random(5)
+    standin = StandIn()
+    await standin.start()
+    tmp = Path(tempfile.mkdtemp(prefix="algae-bench-"))
+    bot = BotProcess(standin, tmp / "bench.sqlite3", tmp / "bot.log")
+    first_answers: list[float] = []
+    full_posts: list[float] = []
+    menus: list[float] = []
+    try:
+        await bot.start()
+        players = [standin.user("ann"), standin.user("bob")]
+        channel = standin.games
+        await _new_game(standin, players, kind)
+        moves = 0
+        while len(full_posts) < posts and moves < MAX_MOVES:
+            moves += 1
+            acted = await _one_move(standin, players, channel, rnd, first_answers, full_posts)
+            if not acted:  # game over: a fresh one in the same channel
+                await _new_game(standin, players, kind)
+            if moves % 10 == 0:
+                menus.append(await _menu_time(standin, players, channel))
+    finally:
+        await bot.stop()
+        await standin.stop()
+    lag_ms = _max_lag_ms(bot.log_path.read_text(errors="replace"))
+    note = f"game {kind}; bot subprocess + stand-in on this machine"
+    return [
+        row("e2e", "/play -> first answer", first_answers, "p95 <= 500 ms", note),
+        row("e2e", "/play -> public post with image", full_posts, "p95 <= 1000 ms", note),
+        row("e2e", "Play click -> private menu", [m for m in menus if m > 0], "p95 <= 500 ms"),
+        row(
+            "e2e",
+            "event-loop lag, worst over the run",
+            [lag_ms / 1000],
+            "<= 100 ms",
+            f"max of a 50 ms sleeper during {len(full_posts)} renders",
+        ),
+    ]
+
+
+async def _new_game(standin, players, kind: str) -> None:
+    channel = standin.games
+    status = await standin.slash(players[0], channel, "status")
+    if "no game" not in status.text.lower():
+        ix = await standin.slash(players[0], channel, "game abort")
+        confirm = await standin.click(players[0], ix.original, label="Abort the game")
+        await confirm.wait_text("Aborted")
+    await standin.slash(players[0], channel, "game new", game=kind, seed=11)
+    for user in players[1:]:
+        await standin.slash(user, channel, "game join")
+    await standin.slash(players[0], channel, "game start")
+    await standin.wait_for_message(channel, lambda m: "Play" in m.labels and bool(m.pngs()))
+
+
+async def _one_move(standin, players, channel, rnd, first_answers, full_posts) -> bool:
+    for user in players:
+        choices = await standin.autocomplete(user, channel, "play", "move", move="")
+        if choices:
+            break
+    else:
+        return False
+    last = standin.posts(channel)[-1] if standin.posts(channel) else None
+    ix = await standin.slash(user, channel, "play", move=rnd.choice(choices)["value"])
+    first_answers.append(ix.first_response_at - ix.sent_at)
+    if "more to decide" in ix.text or "not legal" in ix.text:
+        return True
+    message = await standin.wait_for_message(
+        channel, lambda m: bool(m.pngs()), after=last, timeout=30
+    )
+    full_posts.append(message.created_at - ix.sent_at)
+    return True
+
+
+async def _menu_time(standin, players, channel) -> float:
+    post = next((m for m in reversed(standin.posts(channel)) if "Play" in m.labels), None)
+    if post is None:
+        return 0.0
+    ix = await standin.click(players[0], post, label="Play")
+    return ix.first_response_at - ix.sent_at
+
+
+def _max_lag_ms(log_text: str) -> float:
+    found = re.findall(r"event loop lag max ([\d.]+) ms", log_text)
+    return float(found[-1]) if found else float("nan")
+
+
+if __name__ == "__main__":
+    import asyncio
+
+    from benchmarks.kit import format_table
+
+    print(format_table(asyncio.run(run())))
