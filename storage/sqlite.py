@@ -31,91 +31,22 @@ from storage.base import (
     STATUSES,
     ChannelTaken,
     GameRow,
-    LinkRow,
     MoveRow,
     NewGame,
     NewMove,
     NewPost,
-    PostRow,
-    SeatRow,
     Snapshot,
     StoreError,
     VersionConflict,
 )
 from storage.migrations import MIGRATIONS
+from storage.sqlite_rows import GAME_COLUMNS, game_row, split_sql, to_json
+from storage.sqlite_side import SideTables
 
 BUSY_TIMEOUT_MS = 5000
 
-_GAME_COLUMNS = """
-    g.id, g.kind, g.guild_id, g.channel_id, g.status, g.host_id, g.seed, g.options, g.hotseat,
-    g.max_seats, g.players, g.version, g.waiting, g.announced_seq, g.broken_reason,
-    g.created_at, g.updated_at, g.started_at, g.ended_at,
-    (SELECT json_group_array(json_array(s.seat, s.user_id, s.name))
-       FROM (SELECT seat, user_id, name FROM seats WHERE game_id = g.id ORDER BY seat) AS s
-    ) AS seats_json
-"""
 
-
-def _split_sql(script: str) -> list[str]:
-    """Split a migration into statements (executescript would commit our transaction)."""
-    statements, buf = [], ""
-    for part in script.split(";"):
-        buf += part + ";"
-        if sqlite3.complete_statement(buf):
-            if buf.strip(" \n\t;"):
-                statements.append(buf.strip())
-            buf = ""
-    return statements
-
-
-def _game(row: sqlite3.Row) -> GameRow:
-    seats = tuple(SeatRow(int(s), int(u), str(n)) for s, u, n in json.loads(row["seats_json"]))
-    return GameRow(
-        id=row["id"],
-        kind=row["kind"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        status=row["status"],
-        host_id=row["host_id"],
-        seed=row["seed"],
-        options=json.loads(row["options"]),
-        hotseat=bool(row["hotseat"]),
-        max_seats=row["max_seats"],
-        players=json.loads(row["players"]) if row["players"] else None,
-        version=row["version"],
-        waiting={int(k): float(v) for k, v in json.loads(row["waiting"]).items()},
-        announced_seq=row["announced_seq"],
-        broken_reason=row["broken_reason"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        started_at=row["started_at"],
-        ended_at=row["ended_at"],
-        seats=seats,
-    )
-
-
-def _post(row: sqlite3.Row) -> PostRow:
-    return PostRow(
-        id=row["id"],
-        game_id=row["game_id"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        payload=json.loads(row["payload"]),
-        created_at=row["created_at"],
-        due_at=row["due_at"],
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        sent_at=row["sent_at"],
-        message_id=row["message_id"],
-        dead=bool(row["dead"]),
-    )
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
-
-
-class SqliteStore:
+class SqliteStore(SideTables):
     """``Store`` on one SQLite file. Create with ``await SqliteStore.open(path)``."""
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
@@ -169,7 +100,7 @@ class SqliteStore:
             for number, name, script in sorted(MIGRATIONS):
                 if number in done:
                     continue
-                for statement in _split_sql(script):
+                for statement in split_sql(script):
                     await conn.execute(statement)
                 await conn.execute(
                     "INSERT INTO schema_migrations (number, name) VALUES (?, ?)", (number, name)
@@ -225,7 +156,7 @@ class SqliteStore:
                         new.status,
                         new.host_id,
                         new.seed,
-                        _json(new.options),
+                        to_json(new.options),
                         int(new.hotseat),
                         new.max_seats,
                         now,
@@ -270,10 +201,10 @@ class SqliteStore:
                         status,
                         new.host_id,
                         new.seed,
-                        _json(new.options),
+                        to_json(new.options),
                         int(new.hotseat),
                         new.max_seats,
-                        _json(names) if snapshot is not None else None,
+                        to_json(names) if snapshot is not None else None,
                         len(moves) if snapshot is not None else 0,
                         snapshot,
                         now,
@@ -291,22 +222,22 @@ class SqliteStore:
                         "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [
-                            (game_id, seq, m.seat, m.user_id, m.move, _json(m.events), now)
+                            (game_id, seq, m.seat, m.user_id, m.move, to_json(m.events), now)
                             for seq, m in enumerate(moves, start=1)
                         ],
                     )
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
-        return _game(row) if row else None
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
+        return game_row(row) if row else None
 
     async def find_game(self, channel_id: int) -> GameRow | None:
         row = await self._one(
-            f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
+            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
             " AND g.status IN ('lobby', 'active', 'broken')",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return game_row(row) if row else None
 
     async def list_games(
         self, guild_id: int | None, statuses: tuple[str, ...] = LIVE_STATUSES
@@ -314,11 +245,11 @@ class SqliteStore:
         marks = ", ".join("?" for _ in statuses)
         where = "g.guild_id IS ?" if guild_id is None else "g.guild_id = ?"
         rows = await self._all(
-            f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE {where}"
+            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE {where}"
             f" AND g.status IN ({marks}) ORDER BY g.id",
             (guild_id, *statuses),
         )
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     async def add_seat(self, game_id: int, user_id: int, name: str, now: float) -> int:
         async with self._tx() as db:
@@ -416,7 +347,7 @@ class SqliteStore:
             cur = await db.execute(
                 "UPDATE games SET status = 'active', players = ?, snapshot = ?, version = 0,"
                 " waiting = ?, started_at = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (_json(players), snapshot, _json(waiting), now, now, game_id),
+                (to_json(players), snapshot, to_json(waiting), now, now, game_id),
             )
             if cur.rowcount != 1:
                 raise VersionConflict("the game is no longer in its lobby")
@@ -462,7 +393,7 @@ class SqliteStore:
                     seq,
                     snapshot,
                     status,
-                    _json(waiting),
+                    to_json(waiting),
                     now,
                     status == "finished",
                     now,
@@ -479,7 +410,7 @@ class SqliteStore:
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, move.seat, move.user_id, move.move, _json(move.events), now),
+                (game_id, seq, move.seat, move.user_id, move.move, to_json(move.events), now),
             )
             return await self._insert_posts(db, game_id, posts, now)
 
@@ -507,7 +438,7 @@ class SqliteStore:
                 cur = await db.execute(
                     "INSERT INTO outbox (game_id, channel_id, kind, payload, created_at, due_at)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, channel_id, post.kind, _json(payload), now, now),
+                    (game_id, channel_id, post.kind, to_json(payload), now, now),
                 )
                 ids.append(int(cur.lastrowid or 0))
         return ids
@@ -536,94 +467,6 @@ class SqliteStore:
     async def count_moves(self, game_id: int) -> int:
         row = await self._one("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
-
-    # ------------------------------------------------------- spectator links
-    async def add_link(self, game_id: int, channel_id: int, now: float) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "INSERT OR IGNORE INTO links (game_id, channel_id, created_at) VALUES (?, ?, ?)",
-                (game_id, channel_id, now),
-            )
-            return cur.rowcount == 1
-
-    async def remove_link(self, game_id: int, channel_id: int) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "DELETE FROM links WHERE game_id = ? AND channel_id = ?", (game_id, channel_id)
-            )
-            return cur.rowcount == 1
-
-    async def links(self, game_id: int) -> list[LinkRow]:
-        rows = await self._all(
-            "SELECT game_id, channel_id, created_at FROM links WHERE game_id = ?"
-            " ORDER BY created_at, channel_id",
-            (game_id,),
-        )
-        return [LinkRow(r[0], r[1], r[2]) for r in rows]
-
-    # ---------------------------------------------------------------- outbox
-    async def due_posts(self, now: float, limit: int) -> list[PostRow]:
-        rows = await self._all(
-            "SELECT * FROM outbox WHERE sent_at IS NULL AND dead = 0 AND due_at <= ?"
-            " ORDER BY due_at, id LIMIT ?",
-            (now, limit),
-        )
-        return [_post(r) for r in rows]
-
-    async def get_post(self, post_id: int) -> PostRow | None:
-        row = await self._one("SELECT * FROM outbox WHERE id = ?", (post_id,))
-        return _post(row) if row else None
-
-    async def post_sent(self, post_id: int, message_id: int | None, now: float) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ? AND sent_at IS NULL",
-                (now, message_id, post_id),
-            )
-            return cur.rowcount == 1
-
-    async def post_failed(
-        self, post_id: int, error: str, now: float, *, retry_in: float | None
-    ) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?,"
-                " due_at = ?, dead = ? WHERE id = ? AND sent_at IS NULL AND dead = 0",
-                (
-                    error[:500],
-                    now + (retry_in or 0.0),
-                    retry_in is None,
-                    post_id,
-                ),
-            )
-            return cur.rowcount == 1
-
-    # ---------------------------------------------------------- user settings
-    async def get_setting(self, user_id: int, key: str) -> Any | None:
-        row = await self._one(
-            "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
-        )
-        return json.loads(row[0]) if row else None
-
-    async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None:
-        async with self._tx() as db:
-            if value is None:
-                await db.execute(
-                    "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
-                )
-                return
-            await db.execute(
-                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
-                " updated_at = excluded.updated_at",
-                (user_id, key, _json(value), now),
-            )
-
-    async def settings(self, user_id: int) -> dict[str, Any]:
-        rows = await self._all(
-            "SELECT key, value FROM user_settings WHERE user_id = ? ORDER BY key", (user_id,)
-        )
-        return {r[0]: json.loads(r[1]) for r in rows}
 
 
 async def open_store(path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:

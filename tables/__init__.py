@@ -26,6 +26,7 @@ from tables.errors import (
     NotHost,
     NotSeated,
     NotYourTurn,
+    SeatNeeded,
     StaleDecision,
     TableError,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "NotYourTurn",
     "Post",
     "SeatInfo",
+    "SeatNeeded",
     "StaleDecision",
     "TableError",
     "Tables",

@@ -53,3 +53,7 @@ class BrokenGame(TableError):
 
 class MoveFailed(TableError):
     """The engine failed on a move it had accepted (a bug); nothing was saved."""
+
+
+class SeatNeeded(TableError):
+    """The user holds several seats that could act (hot-seat): the call must pass ``seat``."""

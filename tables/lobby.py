@@ -20,7 +20,7 @@ from tables.errors import (
     LobbyError,
     NotHost,
     NotSeated,
-    NotYourTurn,
+    SeatNeeded,
 )
 from tables.models import GameInfo, TurnResult
 from tables.text import clean_name, clean_options
@@ -181,7 +181,7 @@ class LobbyMixin:
             if not held:
                 raise NotSeated("that user is not in this game")
             if len(held) > 1:
-                raise NotYourTurn("that user holds several seats; say which seat")
+                raise SeatNeeded("that user holds several seats; say which seat")
             seat = held[0]
         if new_id != old_id and any(s.user_id == new_id for s in row.seats) and not row.hotseat:
             raise LobbyError("the new player already has a seat in this game")

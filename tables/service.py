@@ -47,21 +47,21 @@ from tables.errors import (
     NoGame,
     NotSeated,
     NotYourTurn,
+    SeatNeeded,
     StaleDecision,
     TableError,
 )
 from tables.lobby import LobbyMixin
-from tables.models import GameInfo, GameStatus, LogEntry, LogPage, Post, SeatInfo, TurnResult
-from tables.text import clean_key, clean_options
+from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
+from tables.side import SideMixin
 
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
-MAX_POST_ATTEMPTS = 8
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
-class Tables(LobbyMixin):
+class Tables(LobbyMixin, SideMixin):
     """The table layer over a ``Store``. All public methods are coroutines.
 
     ``clock`` returns unix seconds (a fake one makes tests deterministic).
@@ -246,7 +246,12 @@ class Tables(LobbyMixin):
             row = fresh
             self._check_playable(row)
             game = await self._engine(row)
-            mover = _pick_seat(game, row, user_id, seat)
+            try:
+                mover = _pick_seat(game, row, user_id, seat)
+            except NotYourTurn as exc:
+                if expected_version is None:
+                    raise
+                raise StaleDecision(f"{STALE} ({exc.message})") from exc
             decision = game.decision_for(mover)
             assert decision is not None
             if expected_version is not None and decision.version != expected_version:
@@ -398,84 +403,6 @@ class Tables(LobbyMixin):
             phase=view.get("phase", view.get("stage")),
         )
 
-    # ============================================================ spectators
-    async def spectate_add(
-        self, channel_id: int | None, target_channel_id: int, *, game_id: int | None = None
-    ) -> GameInfo:
-        """Mirror the game's public posts into another channel."""
-        row = await self._row(channel_id, game_id)
-        if row.status not in LIVE_STATUSES:
-            raise GameOver(f"this game is {row.status}")
-        if target_channel_id == row.channel_id:
-            raise LobbyError("that is the game's own channel")
-        await self.store.add_link(row.id, target_channel_id, self.clock())
-        return self.info(row)
-
-    async def spectate_remove(
-        self, channel_id: int | None, target_channel_id: int, *, game_id: int | None = None
-    ) -> bool:
-        row = await self._row(channel_id, game_id)
-        return await self.store.remove_link(row.id, target_channel_id)
-
-    async def spectate_list(
-        self, channel_id: int | None, *, game_id: int | None = None
-    ) -> list[int]:
-        row = await self._row(channel_id, game_id)
-        return [link.channel_id for link in await self.store.links(row.id)]
-
-    # ================================================================ outbox
-    async def due_posts(self, limit: int = 20) -> list[Post]:
-        """Posts still to make, oldest first (each describes a message; the move is
-        already committed, so a post is never "applied")."""
-        rows = await self.store.due_posts(self.clock(), limit)
-        return [
-            Post(
-                r.id,
-                r.game_id,
-                r.channel_id,
-                r.kind,
-                r.payload,
-                r.attempts,
-                r.created_at,
-                r.last_error,
-                r.sent_at,
-                r.message_id,
-                r.dead,
-            )
-            for r in rows
-        ]
-
-    async def post_sent(self, post_id: int, message_id: int | None = None) -> bool:
-        """Mark a post made; False when it was already marked (never post twice)."""
-        return await self.store.post_sent(post_id, message_id, self.clock())
-
-    async def post_failed(
-        self, post_id: int, error: str, *, retry_in: float | None = None, give_up: bool = False
-    ) -> bool:
-        """Count a failed attempt. It is retried after ``retry_in`` seconds (default: an
-        exponential backoff from 30 s to one hour); after MAX_POST_ATTEMPTS attempts, or with
-        ``give_up``, it is dropped (``dead``)."""
-        post = await self.store.get_post(post_id)
-        if post is None or post.sent_at is not None or post.dead:
-            return False
-        if retry_in is None:
-            retry_in = min(30.0 * 2**post.attempts, 3600.0)
-        if give_up or post.attempts + 1 >= MAX_POST_ATTEMPTS:
-            return await self.store.post_failed(post_id, error, self.clock(), retry_in=None)
-        return await self.store.post_failed(post_id, error, self.clock(), retry_in=retry_in)
-
-    # ======================================================== user settings
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self.store.settings(user_id)
-
-    async def user_setting(self, user_id: int, key: str) -> Any | None:
-        return await self.store.get_setting(user_id, clean_key(key))
-
-    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
-        """Store a JSON value (None deletes the key)."""
-        clean_options({"v": value})  # JSON-able and bounded
-        await self.store.set_setting(user_id, clean_key(key), value, self.clock())
-
 
 def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:
     held = [s.seat for s in row.seats if s.user_id == user_id]
@@ -490,7 +417,7 @@ def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:
         raise NotYourTurn(_waiting_text(game, row))
     if len(acting) > 1:
         names = ", ".join(f"{game.players[s]} (seat {s})" for s in acting)
-        raise NotYourTurn(f"you hold several seats that can act now: {names}; say which seat")
+        raise SeatNeeded(f"you hold several seats that can act now: {names}; say which seat")
     return acting[0]
 
 

@@ -134,6 +134,20 @@ async def test_double_click_lands_once(tables: Tables) -> None:
     assert (await tables.game_in(CHAN)).version == landed[0].version == 3
 
 
+async def test_a_stale_menu_after_the_turn_passed_is_out_of_date(tables: Tables) -> None:
+    await started(tables)
+    (decision,) = await tables.decisions_for(CHAN, ANN)
+    results = await asyncio.gather(
+        tables.play(CHAN, ANN, "stake 1", expected_version=decision.version),
+        tables.play(CHAN, ANN, "stake 2", expected_version=decision.version),
+        return_exceptions=True,
+    )
+    assert not isinstance(results[0], BaseException)
+    assert isinstance(results[1], StaleDecision)
+    assert "out of date" in str(results[1]) and "waiting for bob" in str(results[1])
+    assert (await tables.game_in(CHAN)).version == 1
+
+
 async def test_two_players_at_once_only_the_one_to_act_lands(tables: Tables) -> None:
     await to_draw(tables)
     results = await asyncio.gather(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tables import GameOver, LobbyError, NotSeated, NotYourTurn, Tables
-from tables.service import MAX_POST_ATTEMPTS
+from tables import GameOver, LobbyError, NotSeated, SeatNeeded, Tables
+from tables.side import MAX_POST_ATTEMPTS
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
 
 
@@ -17,7 +17,7 @@ async def test_hotseat_one_user_holds_several_seats(tables: Tables) -> None:
     await tables.join(CHAN, BOB, "bob")
     await tables.start(CHAN, ANN)
     # two of ann's seats must choose a stake: she has to say which
-    with pytest.raises(NotYourTurn, match="several seats"):
+    with pytest.raises(SeatNeeded, match="several seats"):
         await tables.play(CHAN, ANN, "stake 1")
     r = await tables.play(CHAN, ANN, "stake 1", seat=1)
     assert r.seat == 1

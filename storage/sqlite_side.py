@@ -1,0 +1,118 @@
+"""The side tables of the SQLite store: spectator links, the outbox, user settings.
+
+``SqliteStore`` inherits these methods; they use its reader/writer helpers.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import aiosqlite
+
+from storage.base import LinkRow, PostRow
+from storage.sqlite_rows import post_row, to_json
+
+
+class SideTables:
+    """Links, outbox and settings methods (mixed into ``SqliteStore``)."""
+
+    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        raise NotImplementedError
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------- spectator links
+    async def add_link(self, game_id: int, channel_id: int, now: float) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "INSERT OR IGNORE INTO links (game_id, channel_id, created_at) VALUES (?, ?, ?)",
+                (game_id, channel_id, now),
+            )
+            return cur.rowcount == 1
+
+    async def remove_link(self, game_id: int, channel_id: int) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "DELETE FROM links WHERE game_id = ? AND channel_id = ?", (game_id, channel_id)
+            )
+            return cur.rowcount == 1
+
+    async def links(self, game_id: int) -> list[LinkRow]:
+        rows = await self._all(
+            "SELECT game_id, channel_id, created_at FROM links WHERE game_id = ?"
+            " ORDER BY created_at, channel_id",
+            (game_id,),
+        )
+        return [LinkRow(r[0], r[1], r[2]) for r in rows]
+
+    # ---------------------------------------------------------------- outbox
+    async def due_posts(self, now: float, limit: int) -> list[PostRow]:
+        rows = await self._all(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND dead = 0 AND due_at <= ?"
+            " ORDER BY due_at, id LIMIT ?",
+            (now, limit),
+        )
+        return [post_row(r) for r in rows]
+
+    async def get_post(self, post_id: int) -> PostRow | None:
+        row = await self._one("SELECT * FROM outbox WHERE id = ?", (post_id,))
+        return post_row(row) if row else None
+
+    async def post_sent(self, post_id: int, message_id: int | None, now: float) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ? AND sent_at IS NULL",
+                (now, message_id, post_id),
+            )
+            return cur.rowcount == 1
+
+    async def post_failed(
+        self, post_id: int, error: str, now: float, *, retry_in: float | None
+    ) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?,"
+                " due_at = ?, dead = ? WHERE id = ? AND sent_at IS NULL AND dead = 0",
+                (
+                    error[:500],
+                    now + (retry_in or 0.0),
+                    retry_in is None,
+                    post_id,
+                ),
+            )
+            return cur.rowcount == 1
+
+    # ---------------------------------------------------------- user settings
+    async def get_setting(self, user_id: int, key: str) -> Any | None:
+        row = await self._one(
+            "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+        )
+        return json.loads(row[0]) if row else None
+
+    async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None:
+        async with self._tx() as db:
+            if value is None:
+                await db.execute(
+                    "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+                )
+                return
+            await db.execute(
+                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at",
+                (user_id, key, to_json(value), now),
+            )
+
+    async def settings(self, user_id: int) -> dict[str, Any]:
+        rows = await self._all(
+            "SELECT key, value FROM user_settings WHERE user_id = ? ORDER BY key", (user_id,)
+        )
+        return {r[0]: json.loads(r[1]) for r in rows}
