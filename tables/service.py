@@ -176,7 +176,7 @@ class Tables(LobbyMixin, SideMixin):
         try:
             if [m.seq for m in moves] != list(range(1, version + 1)):
                 raise ValueError(f"the log holds {len(moves)} moves, the game is at {version}")
-            game = replay(record)
+            game = await asyncio.to_thread(replay, record)  # may be long: off the loop
             snapshot = _dump(game)
         except Exception as exc:
             reason = f"its move log does not replay: {exc}"

@@ -26,6 +26,20 @@ async def test_migrations_applied_at_start_and_idempotent(db_path) -> None:
     assert peek(db_path, "SELECT COUNT(*) FROM schema_migrations") == [(len(MIGRATIONS),)]
 
 
+async def test_a_new_migration_is_applied_once(db_path, monkeypatch) -> None:
+    s = await open_store(db_path)
+    game_id = await s.create_game(new_game(), NOW)
+    await s.close()
+    extra = (len(MIGRATIONS) + 1, "games get a note", "ALTER TABLE games ADD COLUMN note TEXT;")
+    monkeypatch.setattr("storage.sqlite.MIGRATIONS", [*MIGRATIONS, extra])
+    for _ in range(2):  # the second open must not add the column again (it would fail)
+        s = await open_store(db_path)
+        assert (await s.applied_migrations())[-1] == extra[0]
+        assert (await s.get_game(game_id)) is not None
+        await s.close()
+    assert ("note",) in peek(db_path, "SELECT name FROM pragma_table_info('games')")
+
+
 async def test_wal_and_foreign_keys(store, db_path) -> None:
     assert peek(db_path, "PRAGMA journal_mode") == [("wal",)]
     # foreign keys are a per-connection setting: check the store's own writer refuses

@@ -11,6 +11,7 @@ from tables import (
     NoGame,
     NotHost,
     NotSeated,
+    SeatNeeded,
     Tables,
 )
 from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, started
@@ -144,3 +145,16 @@ async def test_list_games(tables: Tables) -> None:
     assert [g.channel_id for g in await tables.list_games(GUILD)] == [2]
     assert [g.channel_id for g in await tables.list_games(GUILD, ended=True)] == [1, 2]
     assert a.id == 1
+
+
+async def test_kick_after_start_is_refused_and_replace_needs_a_seat(tables: Tables) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann", hotseat=True)
+    await tables.join(CHAN, BOB, "bob")
+    await tables.join(CHAN, BOB, "bob 2")
+    with pytest.raises(SeatNeeded):
+        await tables.replace(CHAN, ANN, BOB, CAT, "cat")
+    info = await tables.replace(CHAN, ANN, BOB, CAT, "cat", seat=2)
+    assert [(s.user_id, s.name) for s in info.seats] == [(ANN, "ann"), (BOB, "bob"), (CAT, "cat")]
+    await tables.start(CHAN, ANN)
+    with pytest.raises(LobbyError, match="use replace"):
+        await tables.kick(CHAN, ANN, BOB)
