@@ -16,6 +16,7 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,7 +159,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--guild", type=int, help="with --sync: register in this guild only")
     args = parser.parse_args(argv)
     config = Config.from_env()
-    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO))
+    level = getattr(logging, config.log_level, logging.INFO)
+    if sys.stderr.isatty():
+        discord.utils.setup_logging(level=level)
+    else:  # a file or a pipe: no colour codes
+        plain = logging.Formatter("%(asctime)s %(levelname)-8s %(name)s %(message)s")
+        discord.utils.setup_logging(level=level, formatter=plain)
     apply_endpoints(config.api_base, config.gateway_url)
     from tables.extra import load_extra_games
 

@@ -8,6 +8,7 @@ an answer: a fresh one is responded to, a deferred or answered one gets a follow
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 
@@ -72,6 +73,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Answer an error: expected ones plainly, bugs with a reference id."""
     if interaction.type is discord.InteractionType.autocomplete:
         log.warning("autocomplete failed: %r", error)
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])  # an empty list, not a spinner
         return
     text = describe(error)
     if text is None:

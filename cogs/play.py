@@ -7,29 +7,39 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.text import CHOICE_NAME_LIMIT, CHOICE_VALUE_LIMIT, MAX_OPTIONS, MESSAGE_LIMIT, clip, safe
-from engine.core import MAX_MOVE_CHARS, Decision, normalize
+from engine.core import MAX_MOVE_CHARS, Decision, Option, normalize
 
 NONE = discord.AllowedMentions.none()
 
 
+def _rank(typed: str, option: Option) -> int | None:
+    """0 exact, 1 prefix, 2 contained (move or label), None: not a match."""
+    label = normalize(option.label)
+    if not typed:
+        return 2
+    if typed in (option.move, label):
+        return 0
+    if option.move.startswith(typed) or label.startswith(typed):
+        return 1
+    if typed in option.move or typed in label:
+        return 2
+    return None
+
+
 def matching_choices(decisions: list[Decision], typed: str) -> list[app_commands.Choice[str]]:
-    """The caller's options whose label or move contains what they typed (labels shown)."""
+    """The caller's options matching what they typed, best first (labels shown, moves sent)."""
     typed = normalize(typed)
-    choices: list[app_commands.Choice[str]] = []
     several = len(decisions) > 1
+    ranked: list[tuple[int, int, app_commands.Choice[str]]] = []
     for decision in decisions:
         for option in decision.options:
-            if typed and typed not in option.move and typed not in normalize(option.label):
-                continue
-            if len(option.move) > CHOICE_VALUE_LIMIT:
-                continue  # cannot be carried by autocomplete; the menu still offers it
+            rank = _rank(typed, option)
+            if rank is None or len(option.move) > CHOICE_VALUE_LIMIT:
+                continue  # a move too long for autocomplete is still in the menu
             name = f"{option.label} (seat {decision.seat + 1})" if several else option.label
-            choices.append(
-                app_commands.Choice(name=clip(name, CHOICE_NAME_LIMIT), value=option.move)
-            )
-            if len(choices) == MAX_OPTIONS:
-                return choices
-    return choices
+            choice = app_commands.Choice(name=clip(name, CHOICE_NAME_LIMIT), value=option.move)
+            ranked.append((rank, len(ranked), choice))
+    return [choice for _, _, choice in sorted(ranked, key=lambda r: r[:2])][:MAX_OPTIONS]
 
 
 class Play(commands.Cog):

@@ -1,0 +1,63 @@
+"""The tree-wide error answer: expected errors plainly, bugs with a reference id, and an
+answer whatever state the interaction is in."""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+
+import discord
+
+from cogs.errors import report
+from engine.core import IllegalMove
+
+
+class FakeResponse:
+    def __init__(self, done: bool) -> None:
+        self.done = done
+        self.sent: list[tuple[str, dict]] = []
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def send_message(self, text: str, **kwargs) -> None:
+        self.sent.append((text, kwargs))
+
+
+class FakeFollowup:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict]] = []
+
+    async def send(self, text: str, **kwargs) -> None:
+        self.sent.append((text, kwargs))
+
+
+def fake(done: bool = False):
+    return SimpleNamespace(
+        id=1,
+        type=discord.InteractionType.application_command,
+        response=FakeResponse(done),
+        followup=FakeFollowup(),
+        command=None,
+        data={"custom_id": "alg:o:1:0:0:0"},
+        user=SimpleNamespace(id=5),
+    )
+
+
+async def test_an_illegal_move_is_answered_ephemerally() -> None:
+    ix = fake()
+    await report(ix, IllegalMove("no such spot", ["spot 1a"]))
+    ((text, kwargs),) = ix.response.sent
+    assert "no such spot" in text and "spot 1a" in text
+    assert kwargs["ephemeral"] is True
+    assert kwargs["allowed_mentions"].to_dict()["parse"] == []
+
+
+async def test_a_bug_is_logged_with_the_reference_shown(caplog) -> None:
+    ix = fake(done=True)  # already deferred: the answer comes as a follow-up
+    with caplog.at_level(logging.ERROR, logger="algae.errors"):
+        await report(ix, RuntimeError("boom"))
+    ((text, kwargs),) = ix.followup.sent
+    ref = text.split("`")[1]
+    assert len(ref) == 8 and kwargs["ephemeral"] is True
+    assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)

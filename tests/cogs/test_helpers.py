@@ -1,0 +1,89 @@
+"""Pure helpers of the cogs: autocomplete choices, options parsing, post text, retries."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.errors import UserFacingError, describe
+from cogs.game import parse_options
+from cogs.play import matching_choices
+from cogs.posting import post_mentions, retry_delay
+from cogs.render import turn_text
+from engine.core import Decision, IllegalMove, Option
+from tables.errors import NotYourTurn
+
+
+def test_autocomplete_filters_by_label_or_move_and_caps_at_25() -> None:
+    d = Decision(0, "p", tuple(Option(f"aim a{i}", f"Target A{i}") for i in range(30)), 1)
+    assert len(matching_choices([d], "")) == 25
+    typed = [c.value for c in matching_choices([d], "target a2")]
+    assert typed[0] == "aim a2" and len(typed) == 11  # the exact match first, then a20-a29
+    assert [c.name for c in matching_choices([d], "A29")] == ["Target A29"]
+    assert [c.value for c in matching_choices([d], "a1")][:2] == ["aim a1", "aim a10"]
+    long = Decision(0, "p", (Option("x" * 150, "Long"), Option("ok", "Fine")), 1)
+    assert [c.value for c in matching_choices([long], "")] == ["ok"]
+
+
+def test_parse_options_accepts_json_or_pairs_and_refuses_garbage() -> None:
+    assert parse_options(None) is None and parse_options("  ") is None
+    assert parse_options('{"a": 1}') == {"a": 1}
+    assert parse_options("short=true, rounds=3, name=x") == {
+        "short": True,
+        "rounds": 3,
+        "name": "x",
+    }
+    for bad in ("{nope", "[1, 2]", "just words", "x" * 2000):
+        with pytest.raises(UserFacingError):
+            parse_options(bad)
+
+
+def payload(**extra):
+    base = {
+        "game_id": 4,
+        "kind": "tally",
+        "version": 7,
+        "lines": ["@everyone drew 3"] * 30,
+        "to_act": [{"seat": 1, "user_id": 55, "name": "**bob**", "prompt": "Draw", "version": 7}],
+        "mentions": [55],
+        "over": False,
+        "scores": [],
+    }
+    base.update(extra)
+    return base
+
+
+def test_turn_text_mentions_only_in_the_game_channel_and_escapes_names() -> None:
+    text = turn_text(payload(), "Tally", spectator=False)
+    assert "<@55>" in text and "@everyone" not in text and len(text) <= 2000
+    assert "see /log" in text  # the 30 lines were cut to the last ones
+    mirror = turn_text(payload(), "Tally", spectator=True)
+    assert "<@55>" not in mirror and "\\*\\*bob\\*\\*" in mirror
+
+
+def test_turn_text_stays_under_2000_characters_whatever_the_lines() -> None:
+    text = turn_text(payload(lines=["y" * 5000] * 40), "T" * 500, spectator=False)
+    assert len(text) <= 2000
+
+
+def test_final_post_lists_the_scores() -> None:
+    scores = [{"seat": 0, "player": "ann", "vp": 12, "rank": 1}]
+    text = turn_text(payload(over=True, scores=scores), "Tally", spectator=False)
+    assert "over" in text and "ann: 12 VP" in text
+
+
+def test_post_mentions_are_explicit_and_limited() -> None:
+    am = post_mentions(payload(), spectator=False).to_dict()
+    assert am["parse"] == [] and am["users"] == [55]
+    assert post_mentions(payload(), spectator=True).to_dict()["users"] == []
+
+
+def test_retry_delay_backs_off_and_caps() -> None:
+    assert [retry_delay(n) for n in range(4)] == [1, 2, 4, 8]
+    assert retry_delay(50) == 300
+
+
+def test_expected_errors_have_a_message_bugs_do_not() -> None:
+    assert "not legal" in describe(IllegalMove("nope", ["draw"]))
+    assert describe(NotYourTurn("it is not your turn")) == "it is not your turn"
+    assert describe(UserFacingError("plain")) == "plain"
+    assert describe(KeyError("bug")) is None

@@ -1,0 +1,20 @@
+"""/rules quotes the documents in seeds/."""
+
+from __future__ import annotations
+
+from cogs import rulebook
+
+
+def test_topics_come_from_seeds_and_pages_fit_a_message() -> None:
+    topics = rulebook.topics()
+    assert topics and all(t.title for t in topics)
+    for topic in topics:
+        assert all(len(page) <= rulebook.PAGE for page in topic.pages())
+
+
+def test_find_by_key_title_or_text() -> None:
+    first = rulebook.topics()[0]
+    assert rulebook.find(first.key) == first
+    assert rulebook.find(first.title.lower()[:6]) is not None
+    assert rulebook.find("zzzz-not-there") is None
+    assert rulebook.matching("")[:1] == [first]

@@ -1,0 +1,79 @@
+"""The real game (Algae, Inc.) through Discord: lobby, start, turns by the private menus."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from tests.e2e.helpers import is_turn_post
+from tests.standin import BotProcess, Message, StandIn
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif("algae" not in engine.GAMES, reason="the real game is not installed"),
+]
+
+
+async def choose_something(standin: StandIn, user, menu: Message, rnd: random.Random):
+    """Pick a random option of a private menu (descending into a group when needed)."""
+    for comp in menu.components:
+        cid = comp.get("custom_id", "")
+        if cid.startswith(("alg:s:", "alg:g:")):
+            value = rnd.choice(comp["options"])["value"]
+            return await standin.click(user, menu, cid, values=[value])
+    options = [c for c in menu.components if c.get("custom_id", "").startswith("alg:o:")]
+    assert options, menu.components
+    return await standin.click(user, menu, rnd.choice(options)["custom_id"])
+
+
+def check_limits(menu: Message) -> None:
+    assert len(menu.content) <= 2000
+    assert len(menu.payload["components"]) <= 5
+    for comp in menu.components:
+        assert len(comp.get("custom_id", "")) <= 100
+        assert len(comp.get("label") or "") <= 80
+        assert len(comp.get("options") or []) <= 25
+        for opt in comp.get("options") or []:
+            assert len(opt["label"]) <= 100
+
+
+async def test_algae_turns_through_menus(standin: StandIn, bot: BotProcess) -> None:
+    rnd = random.Random(3)
+    ann, bob = standin.user("ann"), standin.user("bob")
+    await standin.slash(ann, standin.games, "game new", game="algae", seed=5)
+    await standin.slash(bob, standin.games, "game join")
+    await standin.slash(ann, standin.games, "game start")
+    post = await standin.wait_for_message(standin.games, is_turn_post)
+    assert post.pngs() and post.pngs()[0].startswith(b"\x89PNG")
+    posts = 1
+    clicks = 0
+    while posts < 6 and clicks < 80:
+        acting = [u for u in (ann, bob) if u.mention in post.content]
+        assert acting, post.content
+        user = acting[0]
+        menu = await standin.click(user, post, label="Play")
+        await menu.wait_text()
+        assert menu.ephemeral, menu.text
+        while True:
+            clicks += 1
+            check_limits(menu.original)
+            ix = await choose_something(standin, user, menu.original, rnd)
+            await ix.wait(lambda i: i.answered)
+            latest = standin.posts(standin.games)[-1]
+            if latest.id != post.id and is_turn_post(latest):
+                break
+            if "Your turn is done" in menu.original.content:
+                latest = await standin.wait_for_message(standin.games, is_turn_post, after=post)
+                break
+        post, posts = latest, posts + 1
+        assert post.pngs(), "every turn post carries the board"
+        assert "<@" in post.content and post.allowed_mentions["parse"] == []
+    assert posts >= 6
+    status = await standin.slash(bob, standin.games, "status")
+    assert "Algae" in status.text and "<t:" in status.text
+    me = await standin.slash(ann, standin.games, "me")
+    await me.wait_text("Your view")
+    board = await standin.slash(bob, standin.games, "board")
+    await board.wait(lambda i: any(m.pngs() for m in i.replies))
