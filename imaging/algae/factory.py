@@ -7,6 +7,7 @@ science tile that opens them; secondary belts are small badges on their belt."""
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 from engine.algae import data as D
 from imaging.algae.model import PlayerModel
@@ -103,47 +104,49 @@ def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
         inner = (box[0] + 10, box[1] + 44, box[2] - 10, box[3] - 10)
         boxes = cell_boxes(p.dept, inner)
         secondary = {on: (sid, eff, inf, lock) for sid, on, eff, inf, lock in spec["secondary"]}
+        depth = columns(p.dept)
+        late: list[tuple[float, float, str, bool, tuple | None]] = []  # drawn over cells
+        needs: dict[str, str] = {}  # cell -> the science tile that opens its locked belt in
         for a, b, machine, lock in spec["edges"]:
             ba, bb = boxes[a], boxes[b]
-            pa = (ba[2], (ba[1] + ba[3]) / 2)
-            pb = (bb[0] - 2, (bb[1] + bb[3]) / 2)
             is_open = f"{a}>{b}" in p.belts_open
             if spec["cells"][a] == "storage" and not p.storage_open.get(a, True):
                 is_open = False
             colour = (70, 80, 96) if is_open else pal.FAINT
-            if is_open:
-                cv.draw.line((*pa, *pb), fill=colour, width=4)
+            if depth[b] - depth[a] > 1:
+                # a belt that skips a column runs in the gaps and a lane beside the cells
+                # between, never through a cell
+                between = [v for k, v in boxes.items() if depth[a] < depth[k] < depth[b]]
+                top = min(v[1] for v in between) - 16
+                bottom = max(v[3] for v in between) + 16
+                ya, yb = (ba[1] + ba[3]) / 2, (bb[1] + bb[3]) / 2
+                gx_a, gx_b = ba[2] + 14, bb[0] - 16
+                if yb >= bottom or yb <= top:
+                    path = [(ba[2], ya), (gx_a, ya), (gx_a, yb), (bb[0] - 2, yb)]
+                else:
+                    mid = sum((v[1] + v[3]) / 2 for v in between) / len(between)
+                    lane = top if (ya + yb) / 2 <= mid else bottom
+                    path = [
+                        (ba[2], ya),
+                        (gx_a, ya),
+                        (gx_a, lane),
+                        (gx_b, lane),
+                        (gx_b, yb),
+                        (bb[0] - 2, yb),
+                    ]
             else:
-                _dashed(cv, pa, pb, colour, 3)
-            _arrowhead(cv, pa, pb, colour)
-            mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
-            cv.icon(
-                "gear", (mx, my), 24, (150, 156, 170) if is_open else pal.PAPER_ALT, machine.upper()
-            )
+                path = [(ba[2], (ba[1] + ba[3]) / 2), (bb[0] - 2, (bb[1] + bb[3]) / 2)]
+            for pa, pb in pairwise(path):
+                if is_open:
+                    cv.draw.line((*pa, *pb), fill=colour, width=4)
+                else:
+                    _dashed(cv, pa, pb, colour, 3)
+            _arrowhead(cv, path[-2], path[-1], colour)
+            mid_a, mid_b = max(pairwise(path), key=lambda seg: abs(seg[1][0] - seg[0][0]))
+            mx, my = (mid_a[0] + mid_b[0]) / 2, (mid_a[1] + mid_b[1]) / 2
+            late.append((mx, my, machine, is_open, secondary.get(f"{a}>{b}")))
             if lock and not is_open:
-                cv.text(
-                    (mx, my + 14), f"needs {lock}", 11, fill=pal.MUTED, anchor="ma", max_width=110
-                )
-            sec = secondary.get(f"{a}>{b}")
-            if sec:
-                sid, eff, inf, _lock = sec
-                s_open = sid in p.secondary_open
-                icon, col, letter = {
-                    "energy": ("bolt", pal.ENERGY, ""),
-                    "add": ("cube", (150, 150, 160), "+"),
-                    "pay1": ("coin", (200, 80, 60), "-"),
-                }.get(eff, ("token", pal.TOKEN, "?"))
-                sx, sy = mx + 18, my - 18
-                cv.icon(icon, (sx, sy), 20, col if s_open else pal.PAPER_ALT, letter)
-                if inf:
-                    cv.text(
-                        (sx + 12, sy),
-                        "∞",
-                        15,
-                        bold=True,
-                        anchor="lm",
-                        fill=pal.INK if s_open else pal.FAINT,
-                    )
+                needs[b] = lock
         for cell, b in boxes.items():
             kind = spec["cells"][cell]
             locked = kind == "storage" and not p.storage_open.get(cell, True)
@@ -156,17 +159,16 @@ def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
             )
             with cv.panel(f"cell-{cell}", b):
                 title = (
-                    cell.upper() if cell in ("s1", "s2") else cell.replace("_old", " (old)").title()
+                    cell.upper() if cell in ("s1", "s2") else cell.replace("_old", " old").title()
                 )
-                cv.text((b[0] + 8, b[1] + 5), title, 15, bold=True, max_width=b[2] - b[0] - 16)
                 n = p.cells.get(cell, 0)
                 if kind == "storage":
                     sub = "locked" if locked else f"{n}/{n + p.storage_room.get(cell, 0)}"
                 elif kind == "dispatch":
-                    sub = f"value {spec['values'][cell][0]}"
+                    sub = f"value {p.values.get(cell, spec['values'][cell][0])}"
                 else:
                     sub = kind
-                cv.text(
+                sb = cv.text(
                     (b[2] - 8, b[1] + 7),
                     sub,
                     12,
@@ -174,6 +176,16 @@ def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
                     anchor="ra",
                     max_width=(b[2] - b[0]) * 0.5,
                 )
+                tw = sb[0] - 6 - (b[0] + 8)
+                cv.text((b[0] + 8, b[1] + 5), title, 15, bold=True, max_width=tw, min_size=11)
+                if cell in needs:
+                    cv.text(
+                        (b[0] + 8, b[1] + 25),
+                        f"needs {needs[cell]}",
+                        11,
+                        fill=pal.MUTED,
+                        max_width=b[2] - b[0] - 16,
+                    )
                 colour, letter = cube_look(cell if kind == "storage" else "goods")
                 cy = b[3] - 20
                 shown = min(n, 5)
@@ -188,3 +200,31 @@ def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
                         anchor="rm",
                         fill=pal.INK if n else pal.FAINT,
                     )
+        for mx, my, machine, is_open, sec in late:
+            _belt_labels(cv, p, mx, my, machine, is_open, sec)
+
+
+def _belt_labels(
+    cv: Canvas,
+    p: PlayerModel,
+    mx: float,
+    my: float,
+    machine: str,
+    is_open: bool,
+    sec: tuple | None,
+) -> None:
+    """The machine gear on a belt and its secondary belt badge."""
+    cv.icon("gear", (mx, my), 24, (150, 156, 170) if is_open else pal.PAPER_ALT, machine.upper())
+    if sec:
+        sid, eff, inf, _lock = sec
+        s_open = sid in p.secondary_open
+        icon, col, letter = {
+            "energy": ("bolt", pal.ENERGY, ""),
+            "add": ("cube", (150, 150, 160), "+"),
+            "pay1": ("coin", (200, 80, 60), "-"),
+        }.get(eff, ("token", pal.TOKEN, "?"))
+        sx, sy = mx, my - 24
+        cv.icon(icon, (sx, sy), 20, col if s_open else pal.PAPER_ALT, letter)
+        if inf:
+            ink = pal.INK if s_open else pal.FAINT
+            cv.text((sx + 11, sy), "∞", 15, bold=True, anchor="lm", fill=ink)

@@ -45,6 +45,7 @@ class PlayerModel:
     belts_open: set[str] = field(default_factory=set)  # "from>to" of open main belts
     secondary_open: set[str] = field(default_factory=set)  # ids of open secondary belts
     contract_text: str = ""
+    values: dict[str, int] = field(default_factory=dict)  # dispatch cell -> market value now
     fields: dict[str, str | None] = field(default_factory=dict)
     beside: list[str] = field(default_factory=list)
     milestones: list[str] = field(default_factory=list)
@@ -131,6 +132,7 @@ def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
             for m in D.MACHINES
         },
         cells={c: _int(cells.get(c, {}).get("cubes")) for c in spec["cells"]},
+        values={c: _int(v.get("value")) for c, v in cells.items() if v.get("value") is not None},
         storage_open={sp: bool(cells.get(sp, {}).get("open", True)) for sp in D.SPECIES},
         storage_room={sp: _int(cells.get(sp, {}).get("room")) for sp in D.SPECIES},
         belts_open={

@@ -130,7 +130,8 @@ def draw_panel(
         y2 = y + 52
         cv.text((x0 + 10, y2), "Dispatch", 13, fill=pal.MUTED, bold=True, anchor="lm")
         dx = x0 + 74
-        for cell, (value, _) in spec["values"].items():
+        for cell, (base, _) in spec["values"].items():
+            value = p.values.get(cell, base)
             n = p.cells.get(cell, 0)
             label = f"{cell.replace('_old', '′').title()} {n}"
             right = cv.text(

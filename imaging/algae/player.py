@@ -113,7 +113,8 @@ def _staff_and_side(cv: Canvas, box: Box, p: PlayerModel) -> None:
         cv.text((box[0] + 14, y), "Side board", 20, bold=True, anchor="lm")
         cv.text(
             (box[0] + 140, y),
-            f"{len(p.cities)} cities: " + ", ".join(c.title() for c in p.cities),
+            f"{len(p.cities)} cities"
+            + (": " + ", ".join(c.title() for c in p.cities) if p.cities else ""),
             14,
             anchor="lm",
             max_width=box[2] - box[0] - 154,

@@ -16,8 +16,11 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-MEAN_TOLERANCE = 1.0  # mean absolute difference per channel, 0..255
-CHANGED_TOLERANCE = 0.01  # share of pixels that may differ by more than 48 in a channel
+# The font ships with the project and Pillow is pinned, so a render is pixel-identical on
+# every machine; the tolerance only absorbs faint anti-aliasing noise. One changed digit moves
+# about ten pixels strongly, so strongly changed pixels are counted, not averaged away.
+MEAN_TOLERANCE = 0.1  # mean absolute difference per channel, 0..255
+MAX_CHANGED_PIXELS = 8  # pixels whose brightest channel differs by more than 48
 
 
 def updating() -> bool:
@@ -39,11 +42,11 @@ def check_golden(name: str, png: bytes) -> None:
         raise AssertionError(f"{name}: size {actual.size} != golden {expected.size} (see {out})")
     diff = ImageChops.difference(actual, expected)
     mean = sum(ImageStat.Stat(diff).mean) / 3
-    big = diff.convert("L").point(lambda v: 255 if v > 48 else 0)
-    changed = ImageStat.Stat(big).mean[0] / 255
-    if mean > MEAN_TOLERANCE or changed > CHANGED_TOLERANCE:
+    strongest = ImageChops.lighter(ImageChops.lighter(*diff.split()[:2]), diff.split()[2])
+    changed = strongest.point(lambda v: 1 if v > 48 else 0).histogram()[1]
+    if mean > MEAN_TOLERANCE or changed > MAX_CHANGED_PIXELS:
         out.write_bytes(png)
         raise AssertionError(
-            f"{name}: differs from golden (mean {mean:.2f}, changed {changed:.2%}); see {out}. "
+            f"{name}: differs from golden (mean {mean:.3f}, {changed} pixels changed); see {out}. "
             "If the change is intended, rerun with UPDATE_GOLDEN=1 and look at the result."
         )
