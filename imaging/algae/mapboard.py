@@ -74,7 +74,8 @@ def draw_static(cv: Canvas, box: Box) -> None:
         cv.text((tx, box[1] + 12), "Algae tanks", 17, bold=True)
         cv.text((tx, box[1] + 168), "Byproduct tanks", 17, bold=True)
         cv.text((box[2] - 10, box[1] + 168), "€ per space", 13, fill=pal.MUTED, anchor="ra")
-        cv.text((tx, box[1] + 342), "Milestones", 17, bold=True)
+        cv.text((tx, box[1] + 346), "Milestones", 17, bold=True)
+        cv.text((box[2] - 10, box[1] + 350), "VP 1st/2nd/3rd/4th", 13, fill=pal.MUTED, anchor="ra")
 
 
 def _disks(
@@ -139,12 +140,12 @@ def draw_dynamic(cv: Canvas, box: Box, game: GameModel, new_disks: dict[str, set
                         cv.icon("cube", (sx + 12, ry), 22, colour, letter)
         # milestones: label, VP by order, the players who reached it
         for i, (mid, (label, _, _, vps)) in enumerate(D.MILESTONES.items()):
-            y = box[1] + 372 + i * 15
-            if y > box[3] - 8:
+            y = box[1] + 384 + i * 24
+            if y > box[3] - 10:
                 break
             reached = game.milestones.get(mid, [])
-            cv.text((tx, y), label, 12, anchor="lm", max_width=150)
-            cv.text((tx + 154, y), "/".join(map(str, vps)), 12, fill=pal.MUTED, anchor="lm")
+            cv.text((tx, y), label, 14, anchor="lm", max_width=170)
+            cv.text((tx + 176, y), "/".join(map(str, vps)), 14, fill=pal.MUTED, anchor="lm")
             for k, seat in enumerate(reached):
                 s = pal.seat(seat)
-                cv.icon(s.shape, (tx + 230 + k * 15, y), 13, s.colour)
+                cv.icon(s.shape, (tx + 254 + k * 17, y), 16, s.colour)

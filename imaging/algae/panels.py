@@ -150,6 +150,16 @@ def draw_panel(
             if dx > x1 - 40:
                 break
 
+        # exports so far
+        cities = ", ".join(c.title() for c in p.cities) if p.cities else "none yet"
+        cv.text(
+            (x0 + 10, y1 - 74),
+            f"Exported to: {cities}",
+            14,
+            fill=pal.INK if p.cities else pal.MUTED,
+            anchor="lm",
+            max_width=w - 20,
+        )
         # side board
         y = y1 - 40
         cv.draw.line((x0 + 8, y - 22, x1 - 8, y - 22), fill=pal.PAPER_ALT, width=2)
@@ -157,7 +167,14 @@ def draw_panel(
         if "disks" in changed:
             _changed_mark(cv, (x0 + 10, y - 11, right, y + 11))
         right = cv.icon_value("diamond", (right + 12, y), p.markers, 18, seat.colour)
-        cv.text((right + 12, y), f"{len(p.cities)} cities", 14, fill=pal.MUTED, anchor="lm")
+        cv.text(
+            (right + 12, y),
+            f"{len(p.cities)} cities",
+            14,
+            fill=pal.MUTED,
+            anchor="lm",
+            max_width=x1 - 10 - 5 * 34 - right - 20,
+        )
         tx = x1 - 10 - 5 * 34
         for k, (tid, state) in enumerate(p.x_tiles.items()):
             bx = tx + k * 34

@@ -20,7 +20,7 @@ from imaging.kit import palette as pal
 WIDTH = 1600
 M = 16  # outer margin
 HEADER_H = 170
-BODY_H = 470
+BODY_H = 540
 PANEL_H = 350
 HEIGHT = HEADER_H + BODY_H + 12 + PANEL_H + M
 ACTION_BOX = (M, HEADER_H, 640, HEADER_H + BODY_H)

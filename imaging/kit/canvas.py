@@ -108,14 +108,21 @@ class Canvas:
         anchor: str = "la",
         max_width: float | None = None,
         min_size: int | None = None,
+        halo: RGB | None = None,
     ) -> Box:
-        """Draw ``text`` fitted to ``max_width``; returns (and records) its pixel box."""
+        """Draw ``text`` fitted to ``max_width``; returns (and records) its pixel box.
+
+        ``halo`` outlines the glyphs in that colour (2 px), for text over busy drawing.
+        """
         text, size = fit(str(text), size, max_width, bold, min_size)
         if not text:
             return (int(xy[0]), int(xy[1]), int(xy[0]), int(xy[1]))
         f = font(size, bold)
-        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
-        x0, t, r, b = self.draw.textbbox(xy, text, font=f, anchor=anchor)
+        sw = 2 if halo is not None else 0
+        self.draw.text(
+            xy, text, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=halo
+        )
+        x0, t, r, b = self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=sw)
         box = (int(x0), int(t), int(r + 0.999), int(b + 0.999))
         name, pbox = self._panels[-1]
         self.texts.append(TextRecord(text, box, name, pbox))
