@@ -244,7 +244,9 @@ class AbortConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:abo
             info = await _tables(interaction).abort(
                 None, interaction.user.id, is_admin=_is_admin(interaction), game_id=self.game_id
             )
-            await interaction.response.edit_message(content="Aborted.", view=None)
+            await interaction.response.edit_message(
+                content="Aborted.", view=None, allowed_mentions=NONE
+            )
             await interaction.followup.send(
                 f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
                 f"{safe(_name(interaction.user))}.",
@@ -269,7 +271,9 @@ class AbortCancel(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:keep
         return cls(int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content="Nothing was changed.", view=None)
+        await interaction.response.edit_message(
+            content="Nothing was changed.", view=None, allowed_mentions=NONE
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

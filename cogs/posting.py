@@ -26,6 +26,7 @@ import discord
 from discord.ext import commands
 
 from cogs.render import as_file, picture, turn_text
+from cogs.text import clip
 
 if TYPE_CHECKING:
     from tables.models import Post
@@ -56,7 +57,7 @@ class Posting(commands.Cog):
         self.bot = bot
         self._inflight: set[int] = set()
         self._done: OrderedDict[int, None] = OrderedDict()  # made by this process
-        self._pictures: OrderedDict[tuple[int, int], bytes | None] = OrderedDict()
+        self._pictures: OrderedDict[tuple[int, int], asyncio.Future] = OrderedDict()
         self._tasks: list[asyncio.Task] = []
         self.max_lag = 0.0
 
@@ -105,8 +106,11 @@ class Posting(commands.Cog):
     async def _attempt(self, post: Post) -> bool:
         payload = post.payload
         spectator = bool(payload.get("spectator"))
-        png = await self._picture(post)
+        png, shown = await self._picture(post)
         content = turn_text(payload, self._title(post.kind, payload), spectator=spectator)
+        if png is not None and shown is not None and shown != payload.get("version"):
+            # a late post (retried after newer moves): the table layer renders only "now"
+            content = clip(f"{content}\n-# the picture shows the game at move {shown}", 2000)
         kwargs: dict[str, Any] = {
             "content": content,
             "allowed_mentions": post_mentions(payload, spectator=spectator),
@@ -158,21 +162,26 @@ class Posting(commands.Cog):
         spec = GAMES.get(game_kind)
         return spec.title if spec else str(game_kind or kind)
 
-    async def _picture(self, post: Post) -> bytes | None:
-        """The public picture for the post's game, rendered once for all its channels."""
+    async def _picture(self, post: Post) -> tuple[bytes | None, int | None]:
+        """The public picture for the post's game and the move it shows, rendered once for
+        all the channels of a post (concurrent sends share one render)."""
         key = (post.game_id, int(post.payload.get("version", 0)))
-        if key in self._pictures:
-            return self._pictures[key]
+        task = self._pictures.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._render(post.game_id))
+            self._pictures[key] = task
+            while len(self._pictures) > 32:
+                self._pictures.popitem(last=False)
+        return await asyncio.shield(task)
+
+    async def _render(self, game_id: int) -> tuple[bytes | None, int | None]:
         try:
-            info, game = await self.tables.load(None, game_id=post.game_id)
+            info, game = await self.tables.load(None, game_id=game_id)
         except Exception as exc:  # a broken or vanished game still gets its text post
-            log.warning("no picture for post %s: %s", post.id, exc)
-            return None
+            log.warning("no picture for game %s: %s", game_id, exc)
+            return None, None
         png = await picture(info.kind, "final" if game.over else "public", game.view(None))
-        self._pictures[key] = png
-        while len(self._pictures) > 32:
-            self._pictures.popitem(last=False)
-        return png
+        return png, game.version
 
     # ---------------------------------------------------------------- worker
     async def _worker(self) -> None:

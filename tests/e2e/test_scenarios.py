@@ -119,7 +119,8 @@ async def test_restart_mid_game_old_button_works(standin: StandIn, bot: BotProce
     ix = await pick(standin, alice, menu.original, menu.original.labels[0])
     assert "drew" in (await ix.wait_text()).lower()
     assert await bot.stop() == 0  # SIGTERM: a clean exit
-    assert "lag max" in bot.log_path.read_text()
+    log = bot.log_path.read_text()
+    assert "lag max" in log and "fake-token" not in log
 
 
 @pytest.mark.parametrize("status", [500, 429])
@@ -200,3 +201,27 @@ async def test_hostile_names_are_escaped(standin: StandIn, bot: BotProcess) -> N
         assert message.allowed_mentions is not None
         assert message.allowed_mentions.get("parse") == []
     assert "\\*\\*x\\*\\*" in first.content
+
+
+async def test_game_to_its_end_final_post_and_late_clicks(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    solo = standin.user("solo")
+    first = await open_game(standin, [solo])
+    final = None
+    for _ in range(40):
+        choices = await standin.autocomplete(solo, standin.games, "play", "move", move="")
+        if not choices:
+            break
+        moves = [c["value"] for c in choices]
+        move = "done" if "done" in moves else moves[0]
+        await standin.slash(solo, standin.games, "play", move=move)
+    final = await standin.wait_for_message(
+        standin.games, lambda m: "game is over" in m.content, after=first
+    )
+    assert final.components == [] and final.pngs()
+    assert "solo:" in final.content and "VP" in final.content
+    late = await standin.click(solo, first, label="Play")
+    assert "finished" in (await late.wait_text()).lower()
+    ix = await standin.slash(solo, standin.games, "game new", game="tally")
+    assert "lobby" in ix.text  # the channel is free again
