@@ -68,6 +68,8 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
         if winners:
             names = " & ".join(w["player"] for w in winners)
             word = "Winner" if len(winners) == 1 else "Tied winners"
+            if len(lines) == 1:
+                word = "Solo game"
             cv.text(
                 (M + 4, 40),
                 f"{word}: {names}",
@@ -77,7 +79,15 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
                 max_width=WIDTH - 2 * M - 8,
                 min_size=28,
             )
-            cv.text((M + 4, 106), f"{winners[0]['vp']} VP", 34, fill=pal.FRAME_INK, bold=True)
+            vb = cv.text((M + 4, 106), f"{winners[0]['vp']} VP", 34, fill=pal.FRAME_INK, bold=True)
+            if view.get("solo_rating"):
+                cv.text(
+                    (vb[2] + 20, 112),
+                    f"solo rating: {view['solo_rating']}",
+                    26,
+                    fill=pal.FRAME_MUTED,
+                    max_width=WIDTH - vb[2] - 40,
+                )
     most = max([line["vp"] for line in lines] + [1])
     y = HEADER_H
     for line in lines:
