@@ -9,7 +9,7 @@ from typing import Any
 from engine.algae import board as B
 from engine.algae import data as D
 from engine.algae.frames import applies, decision, push
-from engine.algae.gains import gain
+from engine.algae.gains import BONUS_TEXT, gain
 from engine.algae.state import add_vp
 
 
@@ -142,8 +142,8 @@ def export_choices(g: Any, seat: int) -> list[tuple[str, str, str]]:
             out.append((f"reexport {city}", label, region.title()))
             continue
         token = s["cities"][city]["token"]
-        extra = f", bonus {token}" if not s["cities"][city]["disks"] else ""
-        extra += f", week bonus {week_bonus}"
+        extra = f", bonus {BONUS_TEXT[token]}" if not s["cities"][city]["disks"] else ""
+        extra += f", week bonus {BONUS_TEXT[week_bonus]}"
         out.append(
             (
                 f"export {city}",

@@ -1,0 +1,267 @@
+"""Work Week turns: spots, actions, recruiting, operators, tokens, the alternate action
+(ALG-ACT-*, ALG-RECRUIT-*, ALG-OPER-*, ALG-TOKEN-*, ALG-WORK-*)."""
+
+from __future__ import annotations
+
+from engine.algae import board as B
+from engine.algae import data as D
+from tests.algae.helpers import ask, at_work, empty_factory, labels, moves, new, play, player, top
+
+ACTIONS = {"recruit", "team:operators", "team:engineers", "team:scientists", "team:any"}
+ACTIONS |= {"machine:a", "machine:b", "machine:c", "machine:any"}
+
+
+def test_action_types_on_every_spot():
+    """ALG-ACT-01, ALG-ACT-02: every spot shows recruit, a team or a machine activation, and
+    every action of the game appears somewhere."""
+    shown = {a for strip in D.STRIPS for side in strip for a in side}
+    assert shown <= ACTIONS
+    assert {"recruit", "team:operators", "team:engineers", "team:scientists"} <= shown
+    assert {"machine:a", "machine:b", "machine:c"} <= shown
+
+
+def test_any_versions_only_on_first_and_last_strip():
+    """ALG-ACT-06: "any" spots are on both sides of strips 1 and 5 and nowhere else."""
+    for i, strip in enumerate(D.STRIPS):
+        for side in strip:
+            has_any = any(a.endswith(":any") for a in side)
+            assert has_any == (i in (0, D.DAYS - 1))
+
+
+def spot_game(action: str, **cells: int):
+    g = new()
+    p = empty_factory(g)
+    p["cells"].update(cells)
+    g.s["sup"][0] = [0, 0]
+    g.s["strip_side"][0] = 0
+    D_STRIP = D.STRIPS[0][0]
+    D_STRIP_BACKUP = list(D_STRIP)
+    D_STRIP[0] = action
+    ask(g, 0, "action", second=False)
+    opts = moves(g)
+    D_STRIP[:] = D_STRIP_BACKUP
+    return g, p, opts
+
+
+def test_recruit_spot_has_no_sub_action_but_the_team():
+    """ALG-ACT-03, ALG-RECRUIT-03: recruiting offers a staff tile of any team, nothing else."""
+    _, _, opts = spot_game("recruit")
+    assert [m for m in opts if m != "alt"] == [f"recruit {t}" for t in D.TEAMS]
+
+
+def test_team_sub_actions():
+    """ALG-ACT-04: operators, engineers, scientists, or any team."""
+    for team in ("operators", "engineers", "scientists"):
+        _, _, opts = spot_game(f"team:{team}")
+        assert opts == [f"team {team}", "alt"]
+    _, _, opts = spot_game("team:any")
+    assert opts == ["team operators", "team engineers", "team scientists", "alt"]
+
+
+def test_machine_sub_actions():
+    """ALG-ACT-05: A, B, C or any machine (when it can run)."""
+    _, _, opts = spot_game("machine:any", green=1, s1=1, s2=1)
+    assert opts == ["machine a", "machine b", "machine c", "alt"]
+    _, _, opts = spot_game("machine:b", green=1, s1=1, s2=1)
+    assert opts == ["machine b", "alt"]
+
+
+def test_staff_start_and_setup_member():
+    """ALG-RECRUIT-01, ALG-RECRUIT-02: one printed member a team, plus one chosen at setup."""
+    g = new(["cosmetics", "food"])
+    assert all(p["staff"] == {t: 1 for t in D.TEAMS} for p in g.s["players"])
+    assert {d.seat for d in g.pending()} == {0, 1}  # chosen by everyone at once
+    play(g, 0, "staff engineers")
+    play(g, 1, "staff scientists")
+    assert player(g, 0)["staff"]["engineers"] == 2
+    assert player(g, 1)["staff"]["scientists"] == 2
+
+
+def test_recruit_pays_column_cost_takes_bonus_and_vp():
+    """ALG-RECRUIT-04, ALG-RECRUIT-05, ALG-RECRUIT-06, ALG-RECRUIT-07: leftmost empty space, its
+    column's cost, bonus and VP."""
+    g = new()
+    p = player(g)
+    p["money"] = 10
+    p["staff"]["operators"] = 3  # printed + 2 on the row: next is column 3 (value token, 1 VP)
+    ask(g, 0, "hold")
+    from engine.algae.teams import recruit
+
+    recruit(g, 0, "operators")
+    assert p["staff"]["operators"] == 4
+    assert p["money"] == 10 - D.STAFF_COST[2]
+    assert p["value"] == 1 and p["vp"]["staff"] == 1
+    p["money"] = 1
+    p["staff"]["engineers"] = 1
+    g.s["sup"][0] = [0, 1]  # recruit spot
+    ask(g, 0, "action", second=False)
+    assert "recruit engineers" in moves(g) and "recruit operators" not in moves(g)  # €1 only
+
+
+def test_full_row_cannot_recruit_and_last_space_upgrades():
+    """ALG-RECRUIT-04 (ruling ALG-GAP-02/03): a full row takes nobody; its last space gives
+    the team upgrade."""
+    g = new()
+    p = player(g)
+    p["money"] = 50
+    p["staff"]["scientists"] = len(D.STAFF_COST)
+    ask(g, 0, "hold")
+    from engine.algae.teams import recruit
+
+    recruit(g, 0, "scientists")
+    assert p["upg"]["scientists"]
+    g.s["sup"][0] = [0, 1]
+    ask(g, 0, "action", second=False)
+    assert "recruit scientists" not in moves(g)
+
+
+def test_more_staff_more_income_and_stronger_activation():
+    """ALG-RECRUIT-08: income and activations count the team's members."""
+    g = new()
+    p = player(g)
+    p["staff"]["engineers"] = 3
+    assert B.income(p, "engineers") == 3
+    from engine.algae.teams import activate
+
+    ask(g, 0, "hold")
+    activate(g, 0, "engineers")
+    assert g.s["stacks"][0][-1]["pts"] == 3
+
+
+def test_take_algae_per_operator_open_storage_and_empty_tank():
+    """ALG-OPER-01, ALG-OPER-02, ALG-OPER-03, ALG-OPER-04, ALG-OPER-05: one task chosen; up to one
+    cube per operator, only open storage
+    species, €1 each from an empty tank; the income tile adds nothing here."""
+    g = new()
+    p = empty_factory(g)
+    p["staff"]["operators"] = 2
+    p["board"].remove("inc_ops")
+    p["money"] = 5
+    ask(g, 0, "oper")
+    assert set(moves(g)) == {"algae", "export"}
+    play(g, 0, "algae")
+    assert {"take green", "take red", "done"} == set(moves(g))  # brown storage is covered
+    g.s["tanks"]["red"]["n"] = 0
+    g._pending_cache = None
+    assert "buy red" in moves(g)
+    play(g, 0, "buy red", "take green")
+    assert p["money"] == 4 and p["cells"]["red"] == 1 and p["cells"]["green"] == 1
+    assert top(g) == "hold"  # 2 operators: 2 cubes, +2 of the tile not used
+
+
+def test_choice_token_changes_team_or_machine_never_across():
+    """ALG-TOKEN-01, ALG-TOKEN-02, ALG-TOKEN-03."""
+    g = new()
+    p = empty_factory(g)
+    p["cells"].update(green=1, s1=1, s2=1)
+    p["choice"] = 1
+    g.s["sup"][0] = [0, 3]  # strip 1 side 0 spot d: operators
+    ask(g, 0, "action", second=False)
+    opts = moves(g)
+    assert "choice team engineers" in opts and "choice team scientists" in opts
+    assert not any(m.startswith("choice machine") for m in opts)
+    g.s["sup"][0] = [1, 0]  # strip 2 spot a: machine A
+    g._pending_cache = None
+    opts = moves(g)
+    assert "choice machine b" in opts and "choice machine c" in opts
+    assert not any(m.startswith("choice team") for m in opts)
+    play(g, 0, "choice machine b")
+    assert p["choice"] == 0 and top(g) == "mach" and g.s["stacks"][0][-1]["m"] == "b"
+
+
+def test_wild_token_takes_any_action():
+    """ALG-TOKEN-04 (ruling ALG-GAP-26: spent when used)."""
+    g = new()
+    p = empty_factory(g)
+    p["cells"]["s2"] = 1
+    p["wild"] = 1
+    g.s["sup"][0] = [0, 3]  # operators
+    ask(g, 0, "action", second=False)
+    opts = moves(g)
+    assert {"wild recruit operators", "wild team engineers", "wild machine c"} <= set(opts)
+    play(g, 0, "wild machine c")
+    assert p["wild"] == 0 and top(g) == "mach"
+
+
+def test_export_2x_tile_repeat_or_alternate_once_per_turn():
+    """ALG-TOKEN-05, ALG-TOKEN-06, ALG-TOKEN-07, ALG-TOKEN-08, ALG-TOKEN-09, ALG-WORK-13,
+    ALG-WORK-14: an unlocked tile gives a second action (the
+    spot's, the alternate, or one changed by a token); back to the box; one a turn."""
+    g = new()
+    p = player(g)
+    p["disks"] = D.DISKS - 5  # x1 and x3 uncovered
+    p["choice"] = 1
+    g.s["sup"][0] = [0, 3]
+    g.s["x_turn"] = False
+    g.s["stacks"][0] = [{"t": "hold"}, {"t": "after"}, {"t": "action", "second": False}]
+    g._pending_cache = None
+    play(g, 0, "alt", "money")  # the alternate action counts as the action
+    assert set(moves(g)) == {"2x x1", "2x x3", "end"}
+    play(g, 0, "2x x1")
+    assert p["x_used"] == ["x1"]
+    assert "choice team engineers" in moves(g) and "alt" in moves(g)
+    play(g, 0, "choice team engineers")
+    while top(g) != "hold":
+        play(g, 0, "done")
+    assert "x1" not in B.unlocked_tiles(p) and "x3" in B.unlocked_tiles(p)
+    assert p["choice"] == 0
+
+
+def test_locked_tile_not_usable():
+    """ALG-TOKEN-05: with one of the two covers still there, the tile cannot be used."""
+    g = new()
+    p = player(g)
+    p["disks"] = D.DISKS - 1
+    assert B.unlocked_tiles(p) == []
+    ask(g, 0, "after")
+    g.s["x_turn"] = False
+    assert moves(g) == ["hold"]  # the after frame had nothing to offer
+
+
+def test_turn_order_and_five_turns_each():
+    """ALG-WORK-01, ALG-WORK-02, ALG-WEEK-06: from the first player clockwise, five days."""
+    g = at_work(["cosmetics", "food", "biofuel"], seed=3)
+    first = g.s["first"]
+    seen = []
+    while g.s["week"] == 1 and g.s["phase"] == "work":
+        d = g.pending()[0]
+        if top(g, d.seat) == "spot":
+            seen.append((g.s["day"], d.seat))
+        g.play(d.seat, g.default_move(d.seat))
+    order = [(first + i) % 3 for i in range(3)]
+    assert seen == [(day, s) for day in range(1, 6) for s in order]
+
+
+def test_supervisor_moves_up_connected_strips_and_shares():
+    """ALG-WORK-03, ALG-WORK-04, ALG-WORK-05, ALG-WORK-06, ALG-WORK-07: first the supervisor (bottom
+    strip on day 1, then a connected spot on
+    the next strip; spots may be shared), then the action."""
+    g = at_work(["cosmetics", "food"], seed=2)
+    a = g.pending()[0].seat
+    b = 1 - a
+    assert moves(g, a) == ["spot 1a", "spot 1b", "spot 1c", "spot 1d"]
+    play(g, a, "spot 1a")
+    assert top(g, a) == "action"
+    play(g, a, "alt", "money")
+    play(g, b, "spot 1a", "alt", "money")
+    assert g.s["sup"] == [[0, 0], [0, 0]]
+    assert moves(g, a) == ["spot 2a", "spot 2b"]
+    assert "1 supervisor(s) there" not in labels(g, a)["spot 2a"]
+
+
+def test_alternate_action_choices():
+    """ALG-WORK-08, ALG-WORK-09, ALG-WORK-10, ALG-WORK-11, ALG-WORK-12 (ruling ALG-GAP-25): €1, a
+    choice token, an algae cube, a move."""
+    g = new()
+    p = empty_factory(g)
+    p["cells"]["s1"] = 1
+    ask(g, 0, "alt")
+    assert set(moves(g)) == {"money", "token", "algae green", "algae red", "move s1>mix"}
+    play(g, 0, "algae green")
+    assert p["cells"]["green"] == 1
+    ask(g, 0, "alt")
+    play(g, 0, "move s1>mix")
+    assert p["cells"]["mix"] == 1
+    ask(g, 0, "alt")
+    play(g, 0, "token")
+    assert p["choice"] == 1
