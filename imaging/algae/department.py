@@ -17,14 +17,14 @@ def draw_grid(cv: Canvas, box: Box, p: PlayerModel) -> None:
     cv.card(box)
     with cv.panel("grid", box):
         cv.text((box[0] + 14, box[1] + 10), "Science grid", 20, bold=True)
-        cv.text(
-            (box[2] - 14, box[1] + 14),
-            "take: eng pts · place: science",
-            13,
-            fill=pal.MUTED,
-            anchor="ra",
-            max_width=(box[2] - box[0]) * 0.55,
-        )
+        # legend: what the two tile fills mean
+        lx = box[2] - 14
+        for label, fill in (("your science tile", seat.light), ("tile to take", ITEM_FILL)):
+            lb = cv.text((lx, box[1] + 21), label, 13, fill=pal.MUTED, anchor="rm")
+            cv.draw.rectangle(
+                (lb[0] - 20, box[1] + 14, lb[0] - 6, box[1] + 28), fill=fill, outline=pal.PAPER_EDGE
+            )
+            lx = lb[0] - 30
         left = box[0] + 84
         top = box[1] + 44
         cw = (box[2] - 12 - left) / D.GRID_COLS

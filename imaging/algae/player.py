@@ -70,7 +70,7 @@ def _staff_and_side(cv: Canvas, box: Box, p: PlayerModel) -> None:
     with cv.panel("staff", box):
         cv.text((box[0] + 14, box[1] + 10), "Staff", 20, bold=True)
         x0 = box[0] + 130
-        col = 50
+        col = 58
         for k, cost in enumerate(D.STAFF_COST):
             cv.text(
                 (x0 + (k + 1) * col + col / 2, box[1] + 22),
@@ -80,7 +80,7 @@ def _staff_and_side(cv: Canvas, box: Box, p: PlayerModel) -> None:
                 anchor="mm",
             )
         for r, team in enumerate(D.TEAMS):
-            y = box[1] + 54 + r * 40
+            y = box[1] + 56 + r * 44
             up = " ⁺" if p.upgrades.get(team) else ""
             cv.text(
                 (box[0] + 14, y), TEAM_LABEL[team] + up, 16, bold=True, anchor="lm", max_width=110
@@ -88,18 +88,18 @@ def _staff_and_side(cv: Canvas, box: Box, p: PlayerModel) -> None:
             n = p.staff.get(team, 1)
             for k in range(len(D.STAFF_ROWS[team]) + 1):
                 cx = x0 + k * col + col / 2
-                b = (round(cx - col / 2 + 3), y - 17, round(cx + col / 2 - 3), y + 17)
+                b = (round(cx - col / 2 + 3), y - 20, round(cx + col / 2 - 3), y + 20)
                 cv.draw.rounded_rectangle(
                     b, radius=5, fill=pal.WHITE if k >= n else seat.light, outline=pal.FAINT
                 )
                 if k < n:
-                    cv.icon("person", (cx, y), 26, (60, 66, 80))
+                    cv.icon("person", (cx, y), 30, (60, 66, 80))
                 elif k >= 1:
                     bonus, vp = D.STAFF_ROWS[team][k - 1]
                     if bonus:
-                        bonus_chip(cv, (b[0] + 3, y - 5), bonus, 16)
+                        bonus_chip(cv, (b[0] + 3, y - 7), bonus, 20)
                     if vp:
-                        bonus_chip(cv, (b[0] + 20, y + 8), f"vp{vp}", 12)
+                        bonus_chip(cv, (b[0] + 24, y + 10), f"vp{vp}", 15)
             cv.text(
                 (x0 + 6 * col + 14, y),
                 f"income {p.income.get(team, n)}",
