@@ -132,7 +132,7 @@ def draw_generic(view: dict[str, Any], title: str | None = None, subtitle: str =
                     right = sb[0] - 8
                 cv.text(
                     (box[0] + 50, (box[1] + box[3]) / 2),
-                    name,
+                    ("▶ " if i in acting else "") + name,
                     24,
                     anchor="lm",
                     max_width=right - box[0] - 50,

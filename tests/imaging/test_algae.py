@@ -101,3 +101,25 @@ def test_golden_player_picture() -> None:
 def test_golden_final_scores() -> None:
     data = _fixture("algae-final-3p", lambda: random_game(3, 13, 100_000).view(None))
     check_golden("algae-final-3p", imaging.render("algae", "final", data))
+
+
+def test_public_background_is_a_static_layer_built_once() -> None:
+    from imaging.algae import public
+    from imaging.kit import layers
+
+    layers.clear()
+    calls = []
+    real = public._build_static
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    public._build_static = counting
+    try:
+        for k in range(3):
+            _, view, _ = views_around_a_move(3, 21, 20 + k)
+            public.render_public(view)
+    finally:
+        public._build_static = real
+    assert len(calls) == 1  # same strip sides all week: one background, reused
