@@ -85,8 +85,11 @@ class Posting(commands.Cog):
         if not post_ids:
             return
         wanted = set(post_ids)
-        due = [p for p in await self.tables.due_posts(limit=100) if p.id in wanted]
-        await asyncio.gather(*(self.send(p) for p in due))
+        try:  # never raises: the move is in, and the worker retries whatever is left
+            due = [p for p in await self.tables.due_posts(limit=100) if p.id in wanted]
+            await asyncio.gather(*(self.send(p) for p in due))
+        except Exception:
+            log.exception("posting %s at once failed; the outbox will retry", sorted(wanted))
 
     async def send(self, post: Post) -> bool:
         """One attempt at one post; True when it is (now or already) made."""

@@ -30,11 +30,18 @@ from tests.standin.models import (
     snowflake,
 )
 from tests.standin.records import EPHEMERAL, LOADING, Call, Interaction, Message
+from tests.standin.wire import (
+    BODY,
+    FILES,
+    attachment_list,
+    failure_response,
+    json_response,
+    not_found,
+    read_body,
+)
 
 TOKEN = "fake-token"
 API_PREFIX = "/api/v10"
-BODY = web.RequestKey("body", object)
-FILES = web.RequestKey("files", dict)
 
 
 @dataclass
@@ -156,7 +163,7 @@ class StandInServer:
         route = route.removeprefix(API_PREFIX)
         if route == "/gateway" and request.path == "/gateway":
             return await handler(request)
-        body = await _read_body(request)
+        body = await read_body(request)
         call = Call(request.method, route, request.path, body)
         self.calls.append(call)
         for failure in self.failures:
@@ -164,15 +171,15 @@ class StandInServer:
                 failure.times -= 1
                 call.status = failure.status
                 await self.changed()
-                return _failure_response(failure)
+                return failure_response(failure)
         if request.headers.get("Authorization") not in (f"Bot {TOKEN}", None):
             call.status = 401
-            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+            return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         request[BODY] = body
         try:
             response = await handler(request)
         except web.HTTPNotFound:
-            response = _json({"message": "Unknown route", "code": 0}, status=404)
+            response = json_response({"message": "Unknown route", "code": 0}, status=404)
         call.status = response.status
         await self.changed()
         return response
@@ -231,10 +238,10 @@ class StandInServer:
 
     # ---------------------------------------------------------------- REST: bot
     async def _me(self, request: web.Request) -> web.Response:
-        return _json(self.bot.payload())
+        return json_response(self.bot.payload())
 
     async def _application(self, request: web.Request) -> web.Response:
-        return _json(
+        return json_response(
             {
                 "id": str(self.app_id),
                 "name": "Algae",
@@ -255,7 +262,7 @@ class StandInServer:
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
 
     async def _sync_commands(self, request: web.Request) -> web.Response:
         scope = request.match_info.get("guild_id", "global")
@@ -264,10 +271,10 @@ class StandInServer:
             cmd = dict(cmd, id=str(snowflake()), application_id=str(self.app_id), version="1")
             commands.append(cmd)
         self.commands[scope] = commands
-        return _json(commands)
+        return json_response(commands)
 
     async def _get_commands(self, request: web.Request) -> web.Response:
-        return _json(self.commands.get(request.match_info.get("guild_id", "global"), []))
+        return json_response(self.commands.get(request.match_info.get("guild_id", "global"), []))
 
     # ----------------------------------------------------------- REST: channels
     def channel_by_id(self, channel_id: int) -> Channel | None:
@@ -276,24 +283,24 @@ class StandInServer:
     async def _get_channel(self, request: web.Request) -> web.Response:
         channel = self.channel_by_id(int(request.match_info["channel_id"]))
         if channel is None:
-            return _not_found("Unknown Channel", 10003)
-        return _json(channel.payload())
+            return not_found("Unknown Channel", 10003)
+        return json_response(channel.payload())
 
     async def _post_message(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["channel_id"])
         if self.channel_by_id(channel_id) is None:
-            return _not_found("Unknown Channel", 10003)
+            return not_found("Unknown Channel", 10003)
         body = request[BODY]
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
             existing = self._nonces.get((channel_id, str(nonce)))
             if existing is not None:
                 self.nonce_repeats += 1
-                return _json(self.messages[existing].payload)
+                return json_response(self.messages[existing].payload)
         message = self._new_message(channel_id, body, request.get(FILES, {}))
         if nonce is not None:
             self._nonces[(channel_id, str(nonce))] = message.id
-        return _json(message.payload)
+        return json_response(message.payload)
 
     def _new_message(
         self,
@@ -305,7 +312,7 @@ class StandInServer:
         interaction_user: User | None = None,
     ) -> Message:
         mid = snowflake()
-        attachments = _attachments(body, files)
+        attachments = attachment_list(body, files)
         payload = message_payload(
             message_id=mid,
             channel_id=channel_id,
@@ -333,7 +340,7 @@ class StandInServer:
             kept = {a.get("filename") for a in body.get("attachments") or [] if "id" in a}
             message.files = {n: d for n, d in message.files.items() if n in kept}
             message.files.update(files)
-            message.payload["attachments"] = _attachments(body, message.files)
+            message.payload["attachments"] = attachment_list(body, message.files)
         message.payload["flags"] = (message.payload.get("flags", 0) & ~LOADING) | (
             body.get("flags") or 0
         )
@@ -344,20 +351,20 @@ class StandInServer:
     async def _get_message(self, request: web.Request) -> web.Response:
         message = self.messages.get(int(request.match_info["message_id"]))
         if message is None or message.deleted:
-            return _not_found("Unknown Message", 10008)
-        return _json(message.payload)
+            return not_found("Unknown Message", 10008)
+        return json_response(message.payload)
 
     async def _edit_message(self, request: web.Request) -> web.Response:
         message = self.messages.get(int(request.match_info["message_id"]))
         if message is None or message.deleted:
-            return _not_found("Unknown Message", 10008)
+            return not_found("Unknown Message", 10008)
         self._edit(message, request[BODY], request.get(FILES, {}))
-        return _json(message.payload)
+        return json_response(message.payload)
 
     async def _delete_message(self, request: web.Request) -> web.Response:
         message = self.messages.get(int(request.match_info["message_id"]))
         if message is None or message.deleted:
-            return _not_found("Unknown Message", 10008)
+            return not_found("Unknown Message", 10008)
         message.deleted = True
         return web.Response(status=204)
 
@@ -365,9 +372,9 @@ class StandInServer:
     async def _callback(self, request: web.Request) -> web.Response:
         ix = self.interactions.get(request.match_info["token"])
         if ix is None or str(ix.id) != request.match_info["interaction_id"]:
-            return _not_found("Unknown interaction", 10062)
+            return not_found("Unknown interaction", 10062)
         if ix.answered:
-            return _json(
+            return json_response(
                 {"message": "Interaction has already been acknowledged.", "code": 40060},
                 status=400,
             )
@@ -404,7 +411,7 @@ class StandInServer:
         if message is not None and kind in (4, 5, 7):
             answer["interaction"]["response_message_id"] = str(message.id)
             answer["resource"]["message"] = message.payload
-        return _json(answer)
+        return json_response(answer)
 
     def _webhook_message(self, request: web.Request) -> Message | None:
         ix = self.interactions.get(request.match_info["token"])
@@ -418,91 +425,32 @@ class StandInServer:
     async def _followup(self, request: web.Request) -> web.Response:
         ix = self.interactions.get(request.match_info["token"])
         if ix is None:
-            return _not_found("Unknown Webhook", 10015)
+            return not_found("Unknown Webhook", 10015)
         body, files = request[BODY], request.get(FILES, {})
         original = ix.original
         if original is not None and original.payload.get("flags", 0) & LOADING:
             self._edit(original, body, files)  # the first follow-up fills a deferred answer
-            return _json(original.payload)
+            return json_response(original.payload)
         message = self._new_message(ix.channel.id, body, files, interaction_user=ix.user)
         ix.followup_ids.append(message.id)
-        return _json(message.payload)
+        return json_response(message.payload)
 
     async def _webhook_get(self, request: web.Request) -> web.Response:
         message = self._webhook_message(request)
         if message is None:
-            return _not_found("Unknown Message", 10008)
-        return _json(message.payload)
+            return not_found("Unknown Message", 10008)
+        return json_response(message.payload)
 
     async def _webhook_edit(self, request: web.Request) -> web.Response:
         message = self._webhook_message(request)
         if message is None or message.deleted:
-            return _not_found("Unknown Message", 10008)
+            return not_found("Unknown Message", 10008)
         self._edit(message, request[BODY], request.get(FILES, {}))
-        return _json(message.payload)
+        return json_response(message.payload)
 
     async def _webhook_delete(self, request: web.Request) -> web.Response:
         message = self._webhook_message(request)
         if message is None or message.deleted:
-            return _not_found("Unknown Message", 10008)
+            return not_found("Unknown Message", 10008)
         message.deleted = True
         return web.Response(status=204)
-
-
-async def _read_body(request: web.Request) -> Any:
-    """JSON body, or the ``payload_json`` of a multipart body (files go to request)."""
-    if not request.can_read_body:
-        return None
-    if request.content_type.startswith("multipart/"):
-        body: Any = {}
-        files: dict[str, bytes] = {}
-        reader = await request.multipart()
-        async for part in reader:
-            if part.name == "payload_json":
-                body = json.loads(await part.text())
-            else:
-                files[part.filename or part.name or "file"] = bytes(await part.read())
-        request[FILES] = files
-        return body
-    raw = await request.read()
-    return json.loads(raw) if raw else None
-
-
-def _attachments(body: dict[str, Any], files: dict[str, bytes]) -> list[dict[str, Any]]:
-    return [
-        {
-            "id": str(snowflake()),
-            "filename": name,
-            "size": len(data),
-            "url": f"https://cdn.invalid/{name}",
-            "proxy_url": f"https://cdn.invalid/{name}",
-            "content_type": "image/png" if name.endswith(".png") else "application/octet-stream",
-        }
-        for name, data in files.items()
-    ]
-
-
-def _failure_response(failure: Failure) -> web.Response:
-    if failure.status == 429:
-        body = {"message": "You are being rate limited.", "retry_after": failure.retry_after}
-        body["global"] = False
-        headers = {
-            "Via": "1.1 google",
-            "Retry-After": str(max(1, round(failure.retry_after))),
-            "X-RateLimit-Scope": "user",
-        }
-        return _json(body, status=429, headers=headers)
-    return _json({"message": "Internal Server Error", "code": 0}, status=failure.status)
-
-
-def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    """JSON with exactly ``application/json``: discord.py compares the header verbatim."""
-    return web.Response(
-        body=json.dumps(data).encode(),
-        status=status,
-        headers={**(headers or {}), "Content-Type": "application/json"},
-    )
-
-
-def _not_found(message: str, code: int) -> web.Response:
-    return _json({"message": message, "code": code}, status=404)
