@@ -405,7 +405,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec3", "s2>crude", "energy", True, "belt_sec"),
             ("sec4", "s2>fuel", "pay1", False, ""),
         ),
-        "values": {"crude": (1, "fuel"), "fuel": (3, "fuel"), "refined": (5, "fuel")},
+        "values": {"crude": (2, "fuel"), "fuel": (3, "fuel"), "refined": (5, "fuel")},
         "refine": ("crude", "refined", 1),  # from, to, energy cost
         "tiles": {
             **_COMMON_TILES,

@@ -58,8 +58,8 @@ def _mach_apply(g: Any, seat: int, f: dict, move: str) -> None:
     f["left"] -= 1
     f["moved"] += 1
     stack = g.s["stacks"][seat]
-    if f["m"] == "a" and len(stack) >= 2 and stack[-2]["t"] == "convert":
-        stack[-2]["moved"] += 1
+    if b == "s1" and len(stack) >= 2 and stack[-2]["t"] == "convert":
+        stack[-2]["moved"] += 1  # ruling ALG-GAP-18: cubes moved into Station 1 count
     p = g.s["players"][seat]
     for sid, eff, inf in B.secondary_on(p, f"{a}>{b}"):
         if not inf and sid in f["used"]:
