@@ -72,15 +72,25 @@ class AlgaeGame(Game):
 
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
+        label = self._label(seat, move)
         stack = self.s["stacks"][seat]
         frame = stack[-1]
         if frame["t"] not in CHAIN:
             stack.pop()
         APPLY[frame["t"]](self, seat, frame, move)
+        if not self._events:  # every move says what it did, at least in its own words
+            self.log(seat, f"{self.name(seat)}: {label}")
         self.s["last"] = {"seat": seat, "move": move, "text": [e.text for e in self._events]}
         settle(self)
         events, self._events = self._events, []
         return events
+
+    def _label(self, seat: int, move: str) -> str:
+        decision = self.decision_for(seat)
+        for option in decision.options if decision else ():
+            if option.move == move:
+                return option.label
+        return move  # pragma: no cover - play() only passes listed moves
 
     def _dump(self) -> dict[str, Any]:
         return json.loads(json.dumps(self.s))

@@ -7,7 +7,7 @@ from typing import Any
 from engine.algae import board as B
 from engine.algae import data as D
 from engine.algae.frames import applies, decision, push
-from engine.algae.gains import algae_options, move_cube, move_options, take_algae
+from engine.algae.gains import BONUS_TEXT, algae_options, move_cube, move_options, take_algae
 
 ACTION_TEXT = {
     "recruit": "Recruit a staff member",
@@ -72,7 +72,7 @@ def recruit_options(g: Any, seat: int, prefix: str) -> list:
         if col >= len(D.STAFF_COST) or p["money"] < D.STAFF_COST[col]:
             continue
         bonus, vp = D.STAFF_ROWS[team][col]
-        extra = f", gain {bonus}" if bonus else ""
+        extra = f", gain {BONUS_TEXT[bonus]}" if bonus else ""
         extra += f", {vp} VP" if vp else ""
         out.append((f"{prefix}recruit {team}", f"Recruit {team[:-1]}: €{D.STAFF_COST[col]}{extra}"))
     return out

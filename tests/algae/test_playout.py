@@ -48,3 +48,34 @@ def test_playouts_cover_every_department() -> None:
         if opts:
             seen.update(opts["departments"])
     assert seen == set(DEPTS)
+
+
+def _invariants(game) -> None:
+    s = game.s
+    for p in s["players"]:
+        for key in ("money", "energy", "freelance", "choice", "wild", "value", "disks", "markers"):
+            assert p[key] >= 0, key
+        assert 0 <= p["science"] <= D.SCIENCE_MAX
+        assert all(n >= 0 for n in p["cells"].values())
+    for tank in s["tanks"].values():
+        assert 0 <= tank["n"] <= tank["cap"] <= D.TANK_MAX
+    assert all(0 <= n <= D.BYP_CAPACITY for n in s["byp"].values())
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_invariants_hold_at_every_step(seed: int) -> None:
+    """Money, energy, tokens, cubes never negative; science 0..10; tanks within capacity."""
+    import random
+
+    from engine.core import new_game
+
+    rnd = random.Random(seed)
+    game = new_game("algae", [f"p{i}" for i in range(1 + seed % 4)], seed=seed)
+    while game.pending():
+        _invariants(game)
+        for d in game.pending():
+            assert game.default_move(d.seat) in {o.move for o in d.options}
+        d = rnd.choice(game.pending())
+        events = game.play(d.seat, rnd.choice(d.options).move)
+        assert events and all(e.text for e in events)
+    _invariants(game)

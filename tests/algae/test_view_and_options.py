@@ -1,0 +1,159 @@
+"""The view, options, labels, grouping and defaults of Algae, Inc. (contract behaviour)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.algae import data as D
+from engine.core import new_game
+from tests.algae.helpers import ask, at_work, labels, moves, new, play, player
+
+
+def test_registered_on_engine_import():
+    spec = engine.GAMES["algae"]
+    assert (spec.title, spec.min_players, spec.max_players) == ("Algae, Inc.", 1, 4)
+    assert "departments" in spec.option_help
+
+
+def test_departments_option_is_validated():
+    with pytest.raises(ValueError, match="one department per seat"):
+        new_game("algae", ["a", "b"], seed=1, options={"departments": ["food"]})
+    with pytest.raises(ValueError, match="unknown department"):
+        new_game("algae", ["a"], seed=1, options={"departments": ["steel"]})
+    with pytest.raises(ValueError, match="twice"):
+        new_game("algae", ["a", "b"], seed=1, options={"departments": ["food", "food"]})
+
+
+def test_seeded_setup_varies_and_repeats():
+    """ALG-GAP-01 ruling: departments, contracts, city tokens, first player from the seed."""
+    a = new_game("algae", ["a", "b", "c"], seed=5)
+    b = new_game("algae", ["a", "b", "c"], seed=5)
+    assert a.to_json() == b.to_json()
+    setups = set()
+    for seed in range(12):
+        g = new_game("algae", ["a", "b", "c"], seed=seed)
+        s = g.s
+        setups.add(
+            (
+                tuple(p["dept"] for p in s["players"]),
+                tuple(p["contract"] for p in s["players"]),
+                s["cities"]["lyon"]["token"],
+                s["first"],
+            )
+        )
+    assert len(setups) >= 10
+
+
+def test_scale_of_components():
+    """The issue's scale: 20+ cities mostly within 3 steps; 5 strips; science grid zones cost
+    0-3 engineering and 2-5 science."""
+    from engine.algae.export import distances
+
+    assert len(D.CITIES) >= 20
+    near = sum(1 for c in D.CITIES if any(0 < d <= 3 for d in distances()[c].values()))
+    assert near == len(D.CITIES)
+    assert all(len(distances()[c]) == len(D.CITIES) for c in D.CITIES)  # connected
+    assert len(D.STRIPS) == 5 and all(len(s) == 2 for s in D.STRIPS)
+    assert D.ZONE_ENG == (0, 1, 2, 3) and D.ZONE_SCI == (2, 3, 4, 5)
+    assert len(D.WEEKEND_STRIP) == len(D.SPOTS) + 1
+
+
+def test_view_schema_is_complete_and_json():
+    g = at_work(["cosmetics", "bioplastics", "food", "biofuel"])
+    view = g.view(None)
+    json.dumps(view)
+    for key in ("board", "cities", "tanks", "milestones", "seats", "to_act", "last", "scores"):
+        assert key in view
+    assert view["to_act"] == [g.s["turn"]]
+    seat = view["seats"][0]
+    for key in ("staff", "machines", "factory", "department_board", "grid", "side_board"):
+        assert key in seat
+    assert len(seat["grid"]["cells"]) == 24
+    city = view["cities"][0]
+    assert {"name", "x", "y", "demand", "disks", "token", "links"} <= set(city)
+    assert len(view["board"]["strips"]) == 5
+    assert view["last"]["move"]
+    assert g.view(0)["you"] == 0 and g.view(None)["you"] is None
+
+
+def test_labels_state_costs_and_gains():
+    g = new(["cosmetics"])
+    p = player(g)
+    p["cells"]["cream"] = 2
+    p["money"] = 9
+    g.s["cities"]["lyon"]["disks"] = [0]
+    g.s["cities"]["paris"]["token"] = "energy2"
+    g.s["bonus_tiles"][0] = "money1"
+    ask(g, 0, "export", n=1)
+    assert labels(g)["export paris"] == (
+        "Export to Paris: demand 5, transport €1, bonus 2 energy, week bonus €1"
+    )
+
+
+def test_big_decisions_are_grouped():
+    """More than 25 options: every option has a group (regions for exports, zones for the
+    science grid)."""
+    g = new(["cosmetics"])
+    p = player(g)
+    p["cells"]["serum"] = 4
+    p["money"] = 50
+    p["cities"] = list(D.CITIES)[:10]
+    for c in p["cities"]:
+        g.s["cities"][c]["disks"].append(0)
+    ask(g, 0, "export", n=1)
+    d = g.decision_for(0)
+    assert len(d.options) > 25 and all(o.group for o in d.options)
+    for item in p["grid_items"]:
+        p["grid_items"][item] = []
+    p["science"] = 10
+    ask(g, 0, "sci_pos", tile="transport")
+    d = g.decision_for(0)
+    assert len(d.options) > 25 and all(o.group.startswith("Zone") for o in d.options)
+
+
+def test_one_export_2x_tile_per_turn():
+    """ALG-TOKEN-07: after a tile was used this turn, no other is offered."""
+    g = new()
+    player(g)["disks"] = D.DISKS - 5  # x1 and x3 unlocked
+    g.s["x_turn"] = True
+    ask(g, 0, "after")
+    assert moves(g) == ["hold"]
+    g.s["x_turn"] = False
+    ask(g, 0, "after")
+    assert "2x x3" in moves(g)
+
+
+def test_default_moves_are_safe():
+    g = at_work(["food"])
+    assert g.default_move(0) == "spot 1a"
+    play(g, 0, "spot 1a")
+    assert g.default_move(0) == "alt"
+    play(g, 0, "alt")
+    assert g.default_move(0) == "money"
+
+
+def test_running_scores_and_final_breakdown():
+    g = new(["cosmetics", "food"])
+    player(g, 0)["vp"] = {"staff": 3}
+    lines = g.scores()
+    assert [ln.vp for ln in lines] == [3, 0] and lines[0].rank == 1
+    player(g, 1)["vp"] = {"staff": 3}
+    player(g, 1)["money"] = player(g, 0)["money"] + 1
+    lines = g.scores()
+    assert [ln.rank for ln in lines] == [2, 1]  # tie on VP: more money wins
+
+
+def test_solo_rating_at_the_end():
+    from engine.algae.scoring import solo_rating
+
+    assert (
+        solo_rating(0) == "trainee" and solo_rating(40) == "good" and solo_rating(99) == "legendary"
+    )
+    g = new(["biofuel"])
+    from tests.algae.helpers import finish_with_defaults
+
+    finish_with_defaults(g)
+    assert g.view(None)["solo_rating"] in {name for _, name in D.SOLO_LADDER}
