@@ -26,13 +26,16 @@ from discord.ext import commands
 from cogs import menu_model
 from cogs.errors import UserFacingError, report
 from cogs.menu_model import Menu
+from cogs.services import announced_version
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from engine.core import Decision
 
 log = logging.getLogger("algae.menus")
 
 NONE = discord.AllowedMentions.none()
-STALE = "This menu is out of date: the game has moved on. Press Play on the latest post."
+STALE = "This menu is out of date: the game has moved on. Use the latest post, or /play."
+# A Play button is stale once a newer public post exists; until then it opens the caller's
+# current decision, even after they went on through a chain of small decisions privately.
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -104,9 +107,9 @@ async def open_menu(interaction: discord.Interaction, game_id: int, version: int
         status = await tables.status(None, game_id=game_id)
         names = ", ".join(safe(t.name) for t in status.to_act) or "nobody"
         raise UserFacingError(f"It is not your turn: waiting for {names}.")
-    decision = decisions[0]
-    if decision.version > version:  # the post predates this decision
+    if await announced_version(tables, game_id) > version:  # a newer post exists
         raise UserFacingError(STALE)
+    decision = decisions[0]
     menu = menu_model.build(game_id, decision)
     header = f"Seat {decision.seat + 1}" if len(decisions) > 1 else ""
     await interaction.response.send_message(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -24,7 +25,7 @@ async def choose_something(standin: StandIn, user, menu: Message, rnd: random.Ra
             value = rnd.choice(comp["options"])["value"]
             return await standin.click(user, menu, cid, values=[value])
     options = [c for c in menu.components if c.get("custom_id", "").startswith("alg:o:")]
-    assert options, menu.components
+    assert options, (menu.content, menu.components)
     return await standin.click(user, menu, rnd.choice(options)["custom_id"])
 
 
@@ -55,19 +56,19 @@ async def test_algae_turns_through_menus(standin: StandIn, bot: BotProcess) -> N
         user = acting[0]
         menu = await standin.click(user, post, label="Play")
         await menu.wait_text()
-        assert menu.ephemeral, menu.text
-        while True:
+        assert menu.ephemeral and menu.original.components, menu.text
+        while "Your turn is done" not in menu.original.content and clicks < 80:
             clicks += 1
             check_limits(menu.original)
             ix = await choose_something(standin, user, menu.original, rnd)
             await ix.wait(lambda i: i.answered)
-            latest = standin.posts(standin.games)[-1]
-            if latest.id != post.id and is_turn_post(latest):
-                break
-            if "Your turn is done" in menu.original.content:
-                latest = await standin.wait_for_message(standin.games, is_turn_post, after=post)
-                break
-        post, posts = latest, posts + 1
+        # the move that ended the turn makes the post: find it by the game's move count
+        log = await standin.slash(user, standin.games, "log")
+        total = re.search(r"(\d+) moves", log.text).group(1)
+        post = await standin.wait_for_message(
+            standin.games, lambda m, t=total: is_turn_post(m) and f"move {t}\n" in m.content
+        )
+        posts += 1
         assert post.pngs(), "every turn post carries the board"
         assert "<@" in post.content and post.allowed_mentions["parse"] == []
     assert posts >= 6

@@ -225,3 +225,15 @@ async def test_game_to_its_end_final_post_and_late_clicks(
     assert "finished" in (await late.wait_text()).lower()
     ix = await standin.slash(solo, standin.games, "game new", game="tally")
     assert "lobby" in ix.text  # the channel is free again
+
+
+async def test_play_button_of_the_latest_post_follows_a_private_chain(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    alice, bob = standin.user("alice"), standin.user("bob")
+    first = await open_game(standin, [alice, bob])
+    draw_post = await stakes_in(standin, alice, bob, first)
+    await standin.slash(alice, standin.games, "play", move="draw")  # no post: still alice
+    assert standin.posts(standin.games)[-1].id == draw_post.id
+    menu = await open_menu(standin, alice, draw_post)  # the menu closed; Play again
+    assert "Draw or stop" in menu.text and "out of date" not in menu.text
