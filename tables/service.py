@@ -9,12 +9,14 @@ except ``engine.IllegalMove``, which passes through unchanged (reason + suggesti
 Where: the methods take ``channel_id`` (the channel's live game: lobby, active or broken)
 and an optional keyword ``game_id``. With ``game_id`` the game is looked up by id (also
 finished ones); when both are given and the game is not the one of that channel, ``play``
-answers ``StaleDecision`` (an old button) and the readers ``NoGame``.
+answers ``StaleDecision`` (an old button); the readers use the game id alone.
 
-Nothing is half-applied: the engine mutates a cached object, and only after the commit
-succeeds is that object kept; any failure in between (engine bug, database error, another
-process committing first) throws the object away and the next call reloads the committed
-snapshot. A snapshot that does not parse is rebuilt from the move log; a log that does not
+Nothing is half-applied: a move is applied to a private copy of the cached game, and only
+after the commit succeeds does that copy replace the cached object; on any failure in
+between (engine bug, database error, another process committing first) the copy is dropped,
+so the cache and the database both still hold the last committed state.
+
+A snapshot that does not parse is rebuilt from the move log; a log that does not
 replay marks the game ``broken`` (``BrokenGame`` for that game only).
 """
 
@@ -245,24 +247,27 @@ class Tables(LobbyMixin, SideMixin):
                 raise NoGame(f"there is no game #{row.id}")
             row = fresh
             self._check_playable(row)
-            game = await self._engine(row)
+            cached = await self._engine(row)
             try:
-                mover = _pick_seat(game, row, user_id, seat)
+                mover = _pick_seat(cached, row, user_id, seat)
             except NotYourTurn as exc:
                 if expected_version is None:
                     raise
                 raise StaleDecision(f"{STALE} ({exc.message})") from exc
-            decision = game.decision_for(mover)
+            decision = cached.decision_for(mover)
             assert decision is not None
             if expected_version is not None and decision.version != expected_version:
                 raise StaleDecision(STALE)
-            before = game.pending()
+            before = cached.pending()
+            # The move is applied to a private copy: the cached object (which readers such
+            # as the poster may hold) only ever shows committed states, and whatever the
+            # engine does on failure, the copy is simply dropped.
+            game = Game.from_json(cached.to_json())
             try:
                 events = game.play(mover, text)
             except IllegalMove:
-                raise  # the engine guarantees the game is untouched
+                raise
             except Exception as exc:
-                self._evict(row.id)
                 log.exception("game %s: engine failed on %r by seat %s", row.id, text, mover)
                 raise MoveFailed(
                     "the game could not apply that move (a bug, reported); nothing was changed"
@@ -270,11 +275,8 @@ class Tables(LobbyMixin, SideMixin):
             try:
                 result = await self._commit(row, game, mover, user_id, before, events)
             except VersionConflict as exc:
-                self._evict(row.id)
+                self._evict(row.id)  # another process moved on: reload next time
                 raise StaleDecision(STALE) from exc
-            except BaseException:
-                self._evict(row.id)
-                raise
             self._keep(row.id, game.version, game)
             return result
 

@@ -48,10 +48,37 @@ async def test_engine_crash_mid_move_changes_nothing(tables: Tables, tmp_path, m
     assert peek(db, "SELECT version, snapshot, status FROM games") == rows_before
     assert peek(db, "SELECT COUNT(*) FROM moves") == [(4,)]
     assert peek(db, "SELECT COUNT(*) FROM outbox WHERE kind = 'turn'") == [(2,)]
-    _, again = await tables.load(CHAN)  # the cached object was thrown away
+    _, again = await tables.load(CHAN)
+    assert again is game  # the cached object was never touched ...
     assert json.dumps(again.to_json()) == state_before
+    _, fresh = await tables.load(CHAN, fresh=True)  # ... and equals the committed snapshot
+    assert json.dumps(fresh.to_json()) == state_before
     r = await tables.play(CHAN, ANN, "done")
     assert r.version == 5
+
+
+async def test_readers_never_see_a_move_before_it_is_committed(tables: Tables) -> None:
+    await play_some(tables)
+    (before,) = await tables.decisions_for(CHAN, ANN)
+    in_commit, release = asyncio.Event(), asyncio.Event()
+    real_commit = tables.store.commit_move
+
+    async def slow_commit(*args, **kwargs):
+        in_commit.set()
+        await release.wait()
+        return await real_commit(*args, **kwargs)
+
+    tables.store.commit_move = slow_commit  # type: ignore[method-assign]
+    playing = asyncio.create_task(tables.play(CHAN, ANN, "done"))
+    await in_commit.wait()
+    (during,) = await tables.decisions_for(CHAN, ANN)  # the move is applied, not committed
+    _, game = await tables.load(CHAN)
+    assert during == before and game.version == 4
+    release.set()
+    assert (await playing).version == 5
+    (after,) = await tables.decisions_for(CHAN, ANN)
+    assert after.prompt == "Aim at a target"
+    assert game.version == 4  # an object a reader held is never changed under it
 
 
 async def test_database_failure_at_commit_changes_nothing(tables: Tables, monkeypatch):
