@@ -10,6 +10,7 @@ from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import move_cube, move_options, store_byproduct
 
 NEXT = {"a": "b", "b": "c"}
+BELT_TEXT = {"energy": "may gain 1 energy", "add": "may add a byproduct cube", "pay1": "lose €1"}
 
 
 def activate(g: Any, seat: int, machine: str) -> None:
@@ -40,7 +41,15 @@ def _mach_prompt(g: Any, seat: int, f: dict) -> str:
 def _mach_opts(g: Any, seat: int, f: dict) -> list:
     if f["left"] <= 0:
         return []
-    opts = move_options(g, seat, f["m"])
+    p = g.s["players"][seat]
+    opts = []
+    for move, label in move_options(g, seat, f["m"]):
+        notes = [
+            BELT_TEXT[eff] + (" (∞)" if inf else "")
+            for sid, eff, inf in B.secondary_on(p, move.split()[1])
+            if inf or sid not in f["used"]
+        ]
+        opts.append((move, label + (f"; secondary belt: {', '.join(notes)}" if notes else "")))
     if not opts:
         return []
     if f["moved"] > 0:

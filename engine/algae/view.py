@@ -20,6 +20,7 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
       },
       "cities": [ {"name": "lyon", "title": "Lyon", "x": 0..1000, "y": 0..1000,
                    "demand": int, "region": str, "token": str | None,   # None once taken
+                   "token_text": str,
                    "disks": [seat] (bottom first), "links": ["paris", ...]} ],
       "tanks": {"algae": [ {"species": "green", "cubes": int, "capacity": int} ],
                 "byproduct": [ {"kind": "lipid", "cubes": int, "capacity": 8,
@@ -50,7 +51,7 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
           "beside": [combo tile],
         },
         "grid": {"rows": "abcd", "cols": 6, "zone_eng": [0,1,2,3], "zone_sci": [2,3,4,5],
-                 "cells": [ {"id": "a1", "zone": 0, "bonus": str | None,
+                 "cells": [ {"id": "a1", "zone": 0, "bonus": str | None, "bonus_text": str,
                              "item": engineering/combo tile on it | None,
                              "science": placed science tile | None} ]},
         "side_board": {"disks": int left, "disks_total": 14, "markers": int left,
@@ -180,6 +181,7 @@ def _cities(s: dict) -> list[dict[str, Any]]:
             "demand": demand,
             "region": region,
             "token": s["cities"][c]["token"],
+            "token_text": BONUS_TEXT.get(s["cities"][c]["token"] or "", ""),
             "disks": list(s["cities"][c]["disks"]),
             "links": near[c],
         }
@@ -327,6 +329,7 @@ def _grid(p: dict) -> dict[str, Any]:
                     "id": cid,
                     "zone": r,
                     "bonus": D.GRID_BONUS.get(cid),
+                    "bonus_text": BONUS_TEXT.get(D.GRID_BONUS.get(cid) or "", ""),
                     "item": item_at.get(cid),
                     "science": p["grid_placed"].get(cid),
                 }

@@ -44,12 +44,11 @@ def _spot_opts(g: Any, seat: int, f: dict) -> list:
             continue
         others = sum(1 for x in s["sup"] if x == [strip, i])
         note = f" ({others} supervisor(s) there)" if others else ""
-        out.append(
-            (
-                f"spot {spot_name(strip, i)}",
-                f"Spot {spot_name(strip, i)}: {action_text(spot_action(s, strip, i))}{note}",
-            )
-        )
+        if strip == D.DAYS - 1 and s["weekend_side"] == 0 and s["week"] < D.WEEKS:
+            pair = " + ".join(BONUS_TEXT[b] for b in D.WEEKEND_STRIP[i : i + 2])
+            note += f"; weekend bonus: {pair}"
+        text = action_text(spot_action(s, strip, i))
+        out.append((f"spot {spot_name(strip, i)}", f"Spot {spot_name(strip, i)}: {text}{note}"))
     return out
 
 

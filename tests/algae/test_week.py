@@ -140,8 +140,9 @@ def test_monday_step_d_moves_and_step_e_science():
     play(g, 0, "move green>s1", "move red>s1", "move s1>mix", "move mix>s2")
     assert p["cells"]["s2"] == 1 and p["cells"]["mix"] == 0 and p["cells"]["s1"] == 1
     assert p["energy"] == energy  # no secondary belt on Monday
-    assert p["science"] == 5 + 1 + 2 - 2 + 2 or p["science"] == D.SCIENCE_MAX
-    assert p["science"] <= D.SCIENCE_MAX
+    # four moves used the 2 engineers + 2: step E follows: 1 scientist + 2 with the tile
+    assert top(g) != "free_moves"
+    assert p["science"] == 5 + 3
 
 
 def test_monday_science_capped_at_ten():
@@ -288,3 +289,26 @@ def test_defaults_finish_a_game():
         g.play(d.seat, g.default_move(d.seat))
     assert spots == D.WEEKS * D.DAYS
     finish_with_defaults(g)
+
+
+def test_end_of_month_scoring_breakdown():
+    """ALG-WEEK-08 (ruling ALG-GAP-20): cities held, €5 and 3 energy per VP, full grid rows;
+    no weekend bonus after week 4."""
+    from engine.algae.scoring import final_points
+
+    g = weekend_game()
+    p = player(g, 0)
+    p["cities"] = ["lyon", "paris", "rome", "oslo"]
+    p["money"] = 14
+    p["energy"] = 7
+    for c in range(1, D.GRID_COLS + 1):
+        p["grid_placed"][f"a{c}"] = "x"
+    p["grid_placed"]["b1"] = "x"
+    assert final_points(p) == {"cities held": 4, "money": 2, "energy": 2, "grid rows": 3}
+    g.s["week"] = D.WEEKS
+    g.s["sup"] = [[4, 1], [4, 1]]
+    end_of_week(g)
+    assert g.s["phase"] == "over" and "weekend" not in p["vp"]
+    assert p["vp"]["cities held"] == 4 and p["vp"]["grid rows"] == 3
+    g._pending_cache = None
+    assert g.pending() == []
