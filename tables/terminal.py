@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -92,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
         print("--players needs distinct names without ':' (at most 64 characters)", file=sys.stderr)
         return 2
     table = Terminal(args, kind, players, options, sys.stdin, sys.stdout, sys.stderr)
-    return asyncio.run(table.run())
+    try:
+        return asyncio.run(table.run())
+    except KeyboardInterrupt:
+        print("\n(interrupted; every move made so far is saved)", file=sys.stderr)
+        return 130
 
 
 @dataclass
@@ -175,12 +180,15 @@ class Terminal:
 
     async def _loop(self, tables: Tables) -> int:
         interactive = self.stdin.isatty()
+        lines = _line_reader(self.stdin)
         number = 0
         while True:
             if interactive:
                 print("> ", end="", file=self.out, flush=True)
-            line = await asyncio.to_thread(self.stdin.readline)
+            line = await lines.get()
             if not line:
+                if interactive:
+                    self.say()
                 return 0
             number += 1
             text = line.strip()
@@ -313,6 +321,29 @@ class Terminal:
         for post in await tables.due_posts(100):
             if post.channel_id == LOCAL_CHANNEL:
                 await tables.post_sent(post.id, None)
+
+
+def _line_reader(stream: TextIO) -> asyncio.Queue[str]:
+    """Lines of ``stream`` read by a daemon thread ("" at the end), so that a blocked
+    ``readline`` never keeps the process alive after Ctrl-C."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def pump() -> None:
+        while True:
+            try:
+                line = stream.readline()
+            except (OSError, ValueError):
+                line = ""
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, line)
+            except RuntimeError:  # the table has closed (quit): stop reading
+                return
+            if not line:
+                return
+
+    threading.Thread(target=pump, name="terminal-stdin", daemon=True).start()
+    return queue
 
 
 def _reason(exc: BaseException) -> str:
