@@ -248,6 +248,10 @@ class Store(Protocol):
         """Count a failed attempt; retry after ``retry_in`` seconds, or give up when None."""
         ...
 
+    async def prune_posts(self, before: float) -> int:
+        """Delete posts made or given up before ``before``; return how many."""
+        ...
+
     # user settings
     async def get_setting(self, user_id: int, key: str) -> Any | None: ...
 

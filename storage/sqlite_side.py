@@ -90,6 +90,15 @@ class SideTables:
             )
             return cur.rowcount == 1
 
+    async def prune_posts(self, before: float) -> int:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ?)"
+                " OR (dead = 1 AND due_at < ?)",
+                (before, before),
+            )
+            return cur.rowcount
+
     # ---------------------------------------------------------- user settings
     async def get_setting(self, user_id: int, key: str) -> Any | None:
         row = await self._one(

@@ -26,6 +26,7 @@ import asyncio
 import json
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -76,7 +77,8 @@ class Tables(LobbyMixin, SideMixin):
         self.clock = clock
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
         self._cache_size = cache_size
-        self._locks: dict[int, asyncio.Lock] = {}
+        # a game's lock lives while someone holds or awaits it (weak values: no growth)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def close(self) -> None:
         await self.store.close()

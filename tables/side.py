@@ -91,6 +91,11 @@ class SideMixin:
             return await self.store.post_failed(post_id, error, self.clock(), retry_in=None)
         return await self.store.post_failed(post_id, error, self.clock(), retry_in=retry_in)
 
+    async def prune_posts(self, *, keep_days: float = 30.0) -> int:
+        """Forget posts made (or given up) more than ``keep_days`` ago; returns how many.
+        Unsent posts are never pruned."""
+        return await self.store.prune_posts(self.clock() - keep_days * 86400)
+
     # ======================================================== user settings
     async def user_settings(self, user_id: int) -> dict[str, Any]:
         return await self.store.settings(user_id)

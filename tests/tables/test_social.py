@@ -89,3 +89,14 @@ async def test_spectating_an_ended_game_is_refused(tables: Tables) -> None:
     await tables.abort(CHAN, ANN)
     with pytest.raises(GameOver):
         await tables.spectate_add(None, 900, game_id=info.id)
+
+
+async def test_old_made_posts_are_pruned_unsent_ones_kept(tables: Tables, clock) -> None:
+    start = await started(tables)
+    (made,) = start.post_ids
+    await tables.post_sent(made, 1)
+    r = await tables.play(CHAN, ANN, "stake 1")
+    clock.advance(31 * 86400)
+    assert await tables.prune_posts(keep_days=30) == 1
+    assert [p.id for p in await tables.due_posts()] == list(r.post_ids)
+    assert await tables.store.get_post(made) is None
