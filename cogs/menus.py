@@ -57,7 +57,8 @@ def play_view(game_id: int, version: int) -> discord.ui.View:
 
 
 def menu_view(game_id: int, menu: Menu) -> discord.ui.View:
-    """A discord.py view of a pure ``Menu`` (buttons and selects as dynamic items)."""
+    """A discord.py view of a pure ``Menu``. Every item is a dynamic item, so discord.py
+    keeps nothing per message in memory (menus are routed by their custom ids alone)."""
     view = discord.ui.View(timeout=None)
     for comp in menu.components:
         if comp.kind == "button":
@@ -76,7 +77,7 @@ def menu_view(game_id: int, menu: Menu) -> discord.ui.View:
                     for c in comp.choices
                 ],
             )
-        view.add_item(item)
+        view.add_item(_dynamic(item))
     return view
 
 
@@ -249,6 +250,18 @@ class BackButton(_Keyed, template=rf"alg:b:{_KEY}"):
         await _guarded(
             interaction, show_section(interaction, self.game_id, self.seat, self.version, None)
         )
+
+
+def _dynamic(item: discord.ui.Item) -> discord.ui.DynamicItem:
+    prefix = item.custom_id.split(":")[1]  # type: ignore[attr-defined]
+    cls = {"o": OptionButton, "s": OptionSelect, "g": SectionSelect, "b": BackButton}[prefix]
+    obj = cls(item)
+    obj.game_id, obj.seat, obj.version, *rest = (
+        int(x)
+        for x in item.custom_id.split(":")[2:]  # type: ignore[attr-defined]
+    )
+    obj.extra = str(rest[0]) if rest else None
+    return obj
 
 
 def register_dynamic_items(bot: commands.Bot) -> None:

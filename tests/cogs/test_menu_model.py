@@ -77,3 +77,19 @@ def test_labels_and_ids_stay_within_discord_limits() -> None:
                 assert len(choice.label) <= 80 and len(choice.description) <= 100
                 assert len(choice.value) <= 100
     assert len(menu_model.play_id(2**63, 2**40)) < 100
+
+
+async def test_menu_views_are_fully_dynamic_so_nothing_is_kept_per_message() -> None:
+    import discord
+
+    from cogs.menus import menu_view, play_view
+
+    for menu in (
+        menu_model.build(GAME, decision(3)),
+        menu_model.build(GAME, decision(20)),
+        menu_model.build(GAME, decision(30, groups=3), section=2),
+    ):
+        view = menu_view(GAME, menu)
+        assert view.children and all(isinstance(i, discord.ui.DynamicItem) for i in view.children)
+        assert [i.custom_id for i in view.children] == [c.custom_id for c in menu.components]
+    assert all(isinstance(i, discord.ui.DynamicItem) for i in play_view(GAME, 4).children)
