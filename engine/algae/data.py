@@ -306,7 +306,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec3", "s2>bag", "pay1", False, ""),
             ("sec4", "green>s1", "energy", False, "belt_sec"),
         ),
-        "values": {"cup": (2, "cup"), "bag": (2, "bag")},
+        "values": {"cup": (3, "cup"), "bag": (2, "bag")},
         "pair_bonus": 2,
         "tiles": {
             **_COMMON_TILES,
@@ -340,7 +340,7 @@ DEPARTMENTS: dict[str, dict] = {
         },
         "inputs": {"a": ("green", "red", "brown"), "b": ("s1",), "c": ("s2",)},
         "edges": (
-            ("green", "wash", "a", ""),
+            ("green", "s1", "a", ""),
             ("red", "wash", "a", ""),
             ("wash", "s1", "a", ""),
             ("brown", "s1", "a", ""),
@@ -351,14 +351,14 @@ DEPARTMENTS: dict[str, dict] = {
         "secondary": (
             ("sec1", "wash>s1", "energy", False, ""),
             ("sec2", "s1>s2", "add", False, ""),
-            ("sec3", "s2>meal", "pay1", False, ""),
+            ("sec3", "green>s1", "pay1", False, ""),
             ("sec4", "s2>snack", "energy", True, "belt_sec"),
         ),
         "values": {
-            "meal": (3, "meal"),
-            "snack": (2, "snack"),
-            "meal_old": (2, "meal"),
-            "snack_old": (1, "snack"),
+            "meal": (4, "meal"),
+            "snack": (3, "snack"),
+            "meal_old": (3, "meal"),
+            "snack_old": (2, "snack"),
         },
         "degrade": {"meal": "meal_old", "snack": "snack_old"},
         "tiles": {

@@ -65,7 +65,8 @@ def gain(g: Any, seat: int, bonus: str, source: str = "bonus") -> None:
         push(g, seat, "free_moves", n=B.income(p, "engineers"), why="engineer income")
     elif bonus == "sci_inc":  # ALG-GRID-10
         add_science(p, B.income(p, "scientists"))
-    g.log(seat, f"{g.name(seat)} gains {BONUS_TEXT.get(bonus, bonus)}")
+    why = f" ({source})" if source != "bonus" else ""
+    g.log(seat, f"{g.name(seat)} gains {BONUS_TEXT.get(bonus, bonus)}{why}")
 
 
 def byp_plus(g: Any, seat: int, n: int) -> None:

@@ -19,7 +19,10 @@ def recruit(g: Any, seat: int, team: str) -> None:
     p["money"] -= cost
     p["staff"][team] += 1
     add_vp(p, "staff", vp)
-    g.log(seat, f"{g.name(seat)} recruits a {team[:-1]} for €{cost}" + (f", {vp} VP" if vp else ""))
+    article = "an" if team[0] in "aeiou" else "a"
+    text = f"{g.name(seat)} recruits {article} {team[:-1]} for €{cost}"
+    g.log(seat, text + (f", {vp} VP" if vp else ""))
+
     if bonus == "upgrade":  # ruling ALG-GAP-03: the last space of a row is the team upgrade
         p["upg"][team] = True
         g.log(seat, f"{g.name(seat)}'s {team} get their team upgrade")

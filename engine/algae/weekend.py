@@ -53,7 +53,7 @@ def update_strips(g: Any) -> None:
     s = g.s
     s["sup"] = [None] * len(g.players)
     week = s["week"]
-    s["strip_side"][week - 1] ^= 1  # the strip beside the week marker flips
+    s["strip_side"][week] ^= 1  # the marker moves up to round space week+1; that strip flips
     if week == D.WEEKS - 1:
         s["weekend_side"] = 1
 

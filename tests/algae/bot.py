@@ -22,7 +22,7 @@ def wanted_actions(g: AlgaeGame, seat: int) -> list[str]:
         out.append("team operators")
     if p["money"] >= 6:
         out.append("recruit operators" if p["staff"]["operators"] < 3 else "recruit engineers")
-    if p["science"] >= 5:
+    if p["science"] >= 3:
         out.append("team scientists")
     for m, cell in (("c", "s2"), ("b", "s1")):
         if cells.get(cell, 0) > 0:
@@ -76,11 +76,17 @@ def choose(g: AlgaeGame, d: Decision) -> str:
     if frame == "oper":
         return "export" if sum(goods(p).values()) else "algae"
     if frame == "export":
-        return first("export", "contract", "reexport") or "done"
+        if "contract" in moves:
+            return "contract"
+        labels = {o.move: o.label for o in d.options}
+        cities = [m for m in moves if m.startswith(("export", "reexport"))]
+        if not cities:
+            return "done"
+        return min(cities, key=lambda m: int(labels[m].split("transport €")[1].split(",")[0]))
     if frame == "deliver":
         return "deliver" if "deliver" in moves else moves[0]
     if frame == "sci":
-        return "tiles" if p["science"] >= 4 else "gain"
+        return "tiles" if p["science"] >= 3 else "gain"
     if frame == "eng":
         return first("take cap", "take conv", "take gen", "freelance", "take") or "done"
     if frame == "after":

@@ -39,7 +39,7 @@ def test_month_of_four_weeks_then_end():
         g.play(d.seat, g.default_move(d.seat))
     assert weeks_seen == {1, 2, 3, 4} and g.s["week"] == 4
     assert g.s["phase"] == "over" and g.s["final"]
-    assert g.s["strip_side"] == [1, 1, 1, 0, 0]  # three weekends flipped strips 1-3
+    assert g.s["strip_side"] == [0, 1, 1, 1, 0]  # three weekends flipped strips 2-4
 
 
 def test_week_phases_in_order():
@@ -240,14 +240,14 @@ def test_weekend_updates_strips_and_first_player():
     g.s["sup"] = [[4, 0], [4, 3]]
     end_of_week(g)
     assert g.s["sup"] == [None, None]
-    assert g.s["week"] == 2 and g.s["strip_side"] == [1, 0, 0, 0, 0]
+    assert g.s["week"] == 2 and g.s["strip_side"] == [0, 1, 0, 0, 0]
     assert g.s["first"] == (first + 1) % 2
     assert g.s["phase"] == "mon_a"
     view = g.view(None)
     assert [t["face_up"] for t in view["board"]["export_bonus"]] == [False, True, False, False]
     g.s["week"] = 3
     end_of_week(g)
-    assert g.s["weekend_side"] == 1 and g.s["strip_side"][2] == 1
+    assert g.s["weekend_side"] == 1 and g.s["strip_side"][3] == 1
 
 
 def test_algae_tanks_refill_to_capacity():
