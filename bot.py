@@ -1,8 +1,10 @@
 """Entry point: ``python3 bot.py``.
 
-With DISCORD_TOKEN set, runs the Discord bot. Without it (or with ``--local``), opens the
-terminal table on the embedded SQLite file, so the game can be tried without Discord.
-``--bench`` prints the benchmark table. The first run sets up ``.venv`` (bootstrap.py).
+With DISCORD_TOKEN set, runs the Discord bot (``cogs.app``: the ``commands.Bot``, its cogs,
+persistent buttons and the outbox worker); ``--sync [--guild ID]`` registers the slash
+commands and exits. Without a token (or with ``--local``), opens the terminal table on the
+embedded SQLite file, so the game can be tried without Discord. ``--bench`` prints the
+benchmark table. The first run sets up ``.venv`` (bootstrap.py).
 """
 
 from __future__ import annotations

@@ -158,8 +158,9 @@ async def choose(
     )
     done = "\n".join(f"✔ {safe(e, 180)}" for e in result.events) or f"✔ {safe(option.label)}"
     nxt = None
-    if not result.over:
-        nxt = await _current(interaction, game_id, seat)
+    if not result.over:  # the same seat goes on, else another seat of theirs (hot-seat)
+        mine = await tables.decisions_for(None, interaction.user.id, game_id=game_id)
+        nxt = next((d for d in mine if d.seat == seat), mine[0] if mine else None)
     if nxt is not None:
         menu = menu_model.build(game_id, nxt)
         await interaction.response.edit_message(
@@ -167,7 +168,10 @@ async def choose(
         )
     else:
         await interaction.response.edit_message(
-            content=clip(f"{done}\nYour turn is done.", MESSAGE_LIMIT),
+            content=clip(
+                f"{done}\n{'The game is over.' if result.over else 'Your turn is done.'}",
+                MESSAGE_LIMIT,
+            ),
             view=None,
             allowed_mentions=NONE,
         )

@@ -29,3 +29,15 @@ async def test_sync_registers_commands_and_exits(standin: StandIn, tmp_path) -> 
     assert all(c.get("description") for c in standin.commands[str(standin.guild.id)])
     assert "fake-token" not in proc.log_path.read_text()
     assert standin.connections == 0  # --sync never opens the gateway
+
+
+async def test_a_refused_token_exits_with_a_clear_error_and_is_not_logged(
+    standin: StandIn, tmp_path
+) -> None:
+    secret = "wrong-token-ABC123"
+    proc = BotProcess(
+        standin, tmp_path / "bot.sqlite3", tmp_path / "bad.log", {"DISCORD_TOKEN": secret}
+    )
+    assert await proc.run() == 2
+    log = proc.log_path.read_text()
+    assert "refused the token" in log and secret not in log
