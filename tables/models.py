@@ -38,6 +38,9 @@ class GameInfo:
     started_at: float | None = None
     ended_at: float | None = None
     broken_reason: str | None = None
+    # the last move whose lines went into a public post: a Play button of an older post
+    # is out of date once this moves past the version it was posted at
+    announced_seq: int = 0
 
     def seats_of(self, user_id: int) -> tuple[SeatInfo, ...]:
         return tuple(s for s in self.seats if s.user_id == user_id)

@@ -119,6 +119,7 @@ class Tables(LobbyMixin, SideMixin):
             started_at=row.started_at,
             ended_at=row.ended_at,
             broken_reason=row.broken_reason,
+            announced_seq=row.announced_seq,
         )
 
     async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow:

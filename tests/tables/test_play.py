@@ -41,8 +41,10 @@ async def test_a_turn_is_announced_once_with_every_line(tables: Tables) -> None:
     r1 = await tables.play(CHAN, ANN, "draw")
     r2 = await tables.play(CHAN, ANN, "done")
     assert not r1.posted and not r2.posted and r1.post_ids == r2.post_ids == ()
+    assert (await tables.game_in(CHAN)).announced_seq == 2  # the last post covers move 2
     r3 = await tables.play(CHAN, ANN, "aim a1")
     assert r3.posted and r3.mentions == (BOB,)
+    assert (await tables.game_in(CHAN)).announced_seq == 5
     assert r3.lines == (*r1.events, *r2.events, *r3.events)
     posts = await tables.due_posts(100)
     assert [p.kind for p in posts] == ["start", "turn", "turn", "turn"]
