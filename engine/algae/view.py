@@ -38,6 +38,7 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
         "machines": {"a"|"b"|"c": {"capacity": int, "ready": bool, "conveyor": bool}},
         "factory": {
           "cells": [ {"id": str, "kind": "storage|belt|station|dispatch", "cubes": int,
+                      "step": int (layout column: main-belt steps from the algae storage),
                       "room": int | None (storage), "open": bool,
                       "value": int | None (dispatch market value), "type": str | None} ],
           "belts": [ {"from": str, "to": str, "machine": "a|b|c", "open": bool} ],
@@ -284,8 +285,22 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
     }
 
 
+def _steps(spec: dict) -> dict[str, int]:
+    """Layout column of each cell: main-belt steps from the algae storage (storage = 0)."""
+    step = {c: 0 for c, kind in spec["cells"].items() if kind == "storage"}
+    changed = True
+    while changed:
+        changed = False
+        for a, b, _, _ in spec["edges"]:
+            if a in step and step.get(b, -1) < step[a] + 1:
+                step[b] = step[a] + 1
+                changed = True
+    return step
+
+
 def _factory(p: dict) -> dict[str, Any]:
     spec = B.dept(p)
+    steps = _steps(spec)
     cells = []
     for c, kind in spec["cells"].items():
         storage = kind == "storage"
@@ -294,6 +309,7 @@ def _factory(p: dict) -> dict[str, Any]:
             {
                 "id": c,
                 "kind": kind,
+                "step": steps.get(c, max(steps.values())),  # refined / degraded: last
                 "cubes": p["cells"][c],
                 "room": B.storage_room(p, c) if storage else None,
                 "open": B.storage_open(p, c) if storage else True,

@@ -92,8 +92,8 @@ def test_monday_buy_from_supply_and_cube_limit():
 
 
 def test_monday_b_c_money_and_vp_icons_then_d_e_for_all_at_once():
-    """ALG-MON-05, ALG-MON-06, ALG-MON-07, ALG-MON-12: €2 plus € icons, VP icons; then D, E
-    and the department step open for everyone at once."""
+    """ALG-WEEK-05, ALG-MON-05, ALG-MON-06, ALG-MON-07, ALG-MON-12: €2 plus € icons, VP icons;
+    then D, E and the department step open for everyone at once."""
     g = monday(["food", "biofuel"], seed=4)
     p0 = player(g, 0)
     p0["disks"] = D.DISKS - 3  # x1 both covers (2 € icons) and x2's disk (1 € icon)
