@@ -175,7 +175,10 @@ class Posting(commands.Cog):
             self._pictures[key] = task
             while len(self._pictures) > 32:
                 self._pictures.popitem(last=False)
-        return await asyncio.shield(task)
+        result = await asyncio.shield(task)
+        if result == (None, None):  # the game could not be loaded: try again next time
+            self._pictures.pop(key, None)
+        return result
 
     async def _render(self, game_id: int) -> tuple[bytes | None, int | None]:
         try:

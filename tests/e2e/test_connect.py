@@ -41,3 +41,13 @@ async def test_a_refused_token_exits_with_a_clear_error_and_is_not_logged(
     assert await proc.run() == 2
     log = proc.log_path.read_text()
     assert "refused the token" in log and secret not in log
+
+
+async def test_the_bot_reconnects_after_the_gateway_drops(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    before = standin.connections
+    await standin.drop_gateway()
+    await standin.wait_connected(before + 1, timeout=30)
+    ix = await standin.slash(standin.user("alice"), standin.games, "help")
+    assert "/play" in ix.text

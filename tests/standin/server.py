@@ -232,6 +232,11 @@ class StandInServer:
         self._seq += 1
         await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
 
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the bot's websocket as Discord does on an outage (the bot must reconnect)."""
+        if self._ws is not None:
+            await self._ws.close(code=code, message=b"stand-in: dropped")
+
     @property
     def connected(self) -> bool:
         return self._ws is not None and not self._ws.closed and self.identify is not None
