@@ -1,4 +1,11 @@
-"""Algae, Inc. (Julia Thiemann and Christoph Waage): the rules engine, registered on import."""
+"""Algae, Inc. (Julia Thiemann and Christoph Waage): the rules engine, registered on import.
+
+Modules: ``data`` (every component), ``state`` (the JSON-able state), ``board`` (questions
+about a player's boards), ``frames`` (the pending-question registry), ``flow`` (phases),
+``monday``, ``workweek``, ``teams``, ``science``, ``export``, ``machines``, ``gains``,
+``weekend``, ``scoring``, ``view`` (the renderer's schema), ``game`` (the contract's hooks).
+Every gap in the seeds is settled in RULINGS.md.
+"""
 
 from __future__ import annotations
 
