@@ -13,6 +13,7 @@ in the real game when it is installed, else the test game. Measured:
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import sys
@@ -36,10 +37,32 @@ def _kind() -> str:
 
 
 async def run(posts: int = POSTS) -> list[Row]:
+    kind = _kind()
+    one = await _phase(kind, games=1, posts=posts)
+    four = await _phase(kind, games=4, posts=max(1, posts // 4))
+    note = f"game {kind}; bot subprocess + stand-in on this machine"
+    rows = []
+    for label, result in (("1 game", one), ("4 games at once", four)):
+        first_answers, full_posts, menus, lag_ms = result
+        rows += [
+            row("e2e", f"{label}: /play -> first answer", first_answers, "p95 <= 500 ms", note),
+            row("e2e", f"{label}: /play -> post with image", full_posts, "p95 <= 1000 ms", note),
+            row("e2e", f"{label}: Play click -> menu", menus, "p95 <= 500 ms"),
+            row(
+                "e2e",
+                f"{label}: event-loop lag, worst",
+                [lag_ms / 1000],
+                "<= 100 ms",
+                f"a 50 ms sleeper in the bot, over {len(full_posts)} renders",
+            ),
+        ]
+    return rows
+
+
+async def _phase(kind: str, games: int, posts: int):
+    """One bot process; ``games`` games in their own channels, played concurrently."""
     from tests.standin import BotProcess, StandIn
 
-    kind = _kind()
-    rnd = random.Random(5)
     standin = StandIn()
     await standin.start()
     tmp = Path(tempfile.mkdtemp(prefix="algae-bench-"))
@@ -49,38 +72,38 @@ async def run(posts: int = POSTS) -> list[Row]:
     menus: list[float] = []
     try:
         await bot.start()
-        players = [standin.user("ann"), standin.user("bob")]
-        channel = standin.games
-        await _new_game(standin, players, kind)
-        moves = 0
-        while len(full_posts) < posts and moves < MAX_MOVES:
-            moves += 1
-            acted = await _one_move(standin, players, channel, rnd, first_answers, full_posts)
-            if not acted:  # game over: a fresh one in the same channel
-                await _new_game(standin, players, kind)
-            if moves % 10 == 0:
-                menus.append(await _menu_time(standin, players, channel))
+        tables = []
+        for n, channel in enumerate(standin.guild.channels[:games]):
+            players = [standin.user(f"ann{n}"), standin.user(f"bob{n}")]
+            tables.append(_table(standin, kind, channel, players, posts, random.Random(n)))
+        results = await asyncio.gather(*tables)
     finally:
         await bot.stop()
         await standin.stop()
-    lag_ms = _max_lag_ms(bot.log_path.read_text(errors="replace"))
-    note = f"game {kind}; bot subprocess + stand-in on this machine"
-    return [
-        row("e2e", "/play -> first answer", first_answers, "p95 <= 500 ms", note),
-        row("e2e", "/play -> public post with image", full_posts, "p95 <= 1000 ms", note),
-        row("e2e", "Play click -> private menu", [m for m in menus if m > 0], "p95 <= 500 ms"),
-        row(
-            "e2e",
-            "event-loop lag, worst over the run",
-            [lag_ms / 1000],
-            "<= 100 ms",
-            f"max of a 50 ms sleeper during {len(full_posts)} renders",
-        ),
-    ]
+    for answers, made, opened in results:
+        first_answers += answers
+        full_posts += made
+        menus += opened
+    return first_answers, full_posts, menus, _max_lag_ms(bot.log_path.read_text(errors="replace"))
 
 
-async def _new_game(standin, players, kind: str) -> None:
-    channel = standin.games
+async def _table(standin, kind, channel, players, posts: int, rnd: random.Random):
+    """Play one game in ``channel`` until ``posts`` turn posts were timed."""
+    answers: list[float] = []
+    made: list[float] = []
+    opened: list[float] = []
+    await _new_game(standin, channel, players, kind)
+    moves = 0
+    while len(made) < posts and moves < MAX_MOVES:
+        moves += 1
+        if not await _one_move(standin, players, channel, rnd, answers, made):
+            await _new_game(standin, channel, players, kind)  # game over: a fresh one
+        if moves % 10 == 0:
+            opened.append(await _menu_time(standin, players, channel))
+    return answers, made, [m for m in opened if m > 0]
+
+
+async def _new_game(standin, channel, players, kind: str) -> None:
     status = await standin.slash(players[0], channel, "status")
     if "no game" not in status.text.lower():
         ix = await standin.slash(players[0], channel, "game abort")
@@ -126,8 +149,6 @@ def _max_lag_ms(log_text: str) -> float:
 
 
 if __name__ == "__main__":
-    import asyncio
-
     from benchmarks.kit import format_table
 
     print(format_table(asyncio.run(run())))

@@ -40,7 +40,7 @@ class Info(commands.Cog):
     async def rules(
         self,
         interaction: discord.Interaction,
-        topic: str | None = None,
+        topic: app_commands.Range[str, 0, 100] | None = None,
         page: app_commands.Range[int, 1, 100] = 1,
     ) -> None:
         if not topic:
