@@ -24,9 +24,24 @@ async def test_help_answers_ephemerally(standin: StandIn, bot: BotProcess) -> No
 async def test_sync_registers_commands_and_exits(standin: StandIn, tmp_path) -> None:
     proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "sync.log")
     assert await proc.run("--sync", "--guild", str(standin.guild.id)) == 0, proc.tail()
-    names = {c["name"] for c in standin.commands[str(standin.guild.id)]}
-    assert {"help", "rules"} <= names
-    assert all(c.get("description") for c in standin.commands[str(standin.guild.id)])
+    commands = standin.commands[str(standin.guild.id)]
+    names = {c["name"] for c in commands}
+    assert names == {"help", "rules", "board", "me", "status", "log", "play", "game", "spectate"}
+    game = next(c for c in commands if c["name"] == "game")
+    subs = {o["name"] for o in game["options"]}
+    assert subs == {"new", "join", "leave", "start", "abort", "kick", "replace", "seats", "list"}
+
+    def check(entry: dict) -> None:  # Discord's limits for names, descriptions, options
+        assert 1 <= len(entry["name"]) <= 32 and entry["name"] == entry["name"].lower()
+        assert 1 <= len(entry.get("description") or "") <= 100, entry
+        assert len(entry.get("options") or []) <= 25
+        for option in entry.get("options") or []:
+            check(option)
+
+    for command in commands:
+        check(command)
+    play = next(c for c in commands if c["name"] == "play")
+    assert play["options"][0]["autocomplete"] is True
     assert "fake-token" not in proc.log_path.read_text()
     assert standin.connections == 0  # --sync never opens the gateway
 
