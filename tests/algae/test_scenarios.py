@@ -51,3 +51,24 @@ def test_scenario_final_scores(path: Path):
         assert ln.rank == 1 + len(better)
     turns = sum(1 for _, m in rec["moves"] if m.startswith("spot "))
     assert turns == D.WEEKS * D.DAYS * len(rec["players"])
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_scenario_first_monday(path: Path):
+    """ALG-MON-03, ALG-MON-05, ALG-MON-10, ALG-MON-15 (ruling ALG-GAP-01): before the first
+    Work Week turn each player (who chose a second operator at setup) has €4 + €2 less €1 per
+    cube bought from an empty tank, 1 + 1 science, and 2 more algae cubes, one per operator."""
+    rec = json.loads(path.read_text())
+    first_turn = next(i for i, (_, m) in enumerate(rec["moves"]) if m.startswith("spot "))
+    assert all(m == "staff operators" for _, m in rec["moves"][: len(rec["players"])])
+    base = {"kind": "algae", **{k: rec[k] for k in ("players", "seed", "options", "moves")}}
+    start = replay(base, upto=len(rec["players"]))
+    game = replay(base, upto=first_turn)
+    assert game.s["phase"] == "work" and game.s["day"] == 1
+    for seat, (before, after) in enumerate(zip(start.s["players"], game.s["players"], strict=True)):
+        bought = sum(1 for s, m in rec["moves"][:first_turn] if s == seat and m.startswith("buy "))
+        assert after["money"] == D.START_MONEY + 2 - bought  # ALG-MON-15: €1 from an empty tank
+        assert after["science"] == D.START_SCIENCE + 1
+        stored = sum(after["cells"][sp] for sp in D.SPECIES)
+        moved_on = sum(n for c, n in after["cells"].items() if c not in D.SPECIES)
+        assert stored + moved_on == sum(before["cells"][sp] for sp in D.SPECIES) + 2
