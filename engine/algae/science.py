@@ -249,8 +249,11 @@ def _plus_opts(g: Any, seat: int, f: dict) -> list:
     if f["n"] <= 0:
         return []
     out = []
+    chosen = f.get("kind")
     for kind in D.BYPRODUCTS:
         n = g.s["byp"][kind]
+        if chosen and kind != chosen and g.s["byp"][chosen] < D.BYP_CAPACITY:
+            continue  # all cubes go into the tank chosen first, while it has room
         if n < D.BYP_CAPACITY:
             out.append((f"into {kind}", f"Into the {kind} tank for €{B.byp_space_value(n)}"))
     return out
@@ -259,6 +262,7 @@ def _plus_opts(g: Any, seat: int, f: dict) -> list:
 @applies("byp_plus")
 def _plus_apply(g: Any, seat: int, f: dict, move: str) -> None:
     kind = move.split()[1]
+    f.setdefault("kind", kind)
     euros = store_byproduct(g, seat, kind)
     f["n"] -= 1
     g.log(seat, f"{g.name(seat)} puts a cube into the {kind} tank for €{euros}")

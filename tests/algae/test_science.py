@@ -249,9 +249,16 @@ def test_grid_byproduct_bonus_into_chosen_tank():
     gain(g, 0, "byp2")
     g._pending_cache = None
     assert set(moves(g)) == {"into lipid", "into fiber"}
-    play(g, 0, "into lipid", "into lipid")
+    play(g, 0, "into lipid")
+    assert moves(g) == ["into lipid"]  # the second cube follows into the chosen tank
+    play(g, 0, "into lipid")
     assert g.s["byp"]["lipid"] == 2 and p["money"] == money + 2 * D.BYP_ROWS[0]
     assert top(g) == "hold"
+    g.s["byp"] = {"lipid": D.BYP_CAPACITY - 1, "fiber": 0}
+    gain(g, 0, "byp2")
+    g._pending_cache = None
+    play(g, 0, "into lipid")
+    assert moves(g) == ["into fiber"]  # the chosen tank is full: the rest goes to the other
 
 
 def test_grid_byproduct_bonus_both_tanks_full():
