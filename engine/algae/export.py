@@ -276,7 +276,7 @@ def complete(g: Any, seat: int, f: dict) -> None:
     if first:  # ALG-EXPORT-19/20
         token = s["cities"][city]["token"]
         s["cities"][city]["token"] = None
-        p.setdefault("tokens_taken", []).append(token)
+        p["tokens_taken"].append(token)
         gain(g, seat, token, "city bonus")
     gain(g, seat, s["bonus_tiles"][s["week"] - 1], "export bonus")  # ruling ALG-GAP-28
     check_milestones(g, seat)

@@ -48,6 +48,7 @@ def new_player(dept: str, contract: str) -> P:
         "x_used": [],  # export/2x tiles gone back to the box
         "milestones": [],
         "reexports": 0,
+        "tokens_taken": [],  # city bonus tokens won by first disks
     }
 
 

@@ -61,7 +61,8 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
                                    "index": int, "icon": "money|vp", "gone": bool} ],
                                    "unlocked": bool, "used": bool} ]},
         "cities": [city], "contract": {"id": str, "text": str, "done": bool},
-        "milestones": [id], "reexports": int, "supervisor": "2c" | None,
+        "milestones": [id], "reexports": int, "city_tokens": [token won],
+        "supervisor": "2c" | None,
       } ],
       "last": {"seat": int, "move": str, "text": [str]} | {},
       "pending": [ {"seat": int, "prompt": str} ],
@@ -281,6 +282,7 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
         },
         "milestones": list(p["milestones"]),
         "reexports": p["reexports"],
+        "city_tokens": list(p["tokens_taken"]),
         "supervisor": spot_name(*sup) if sup else None,
     }
 
