@@ -237,3 +237,20 @@ async def test_play_button_of_the_latest_post_follows_a_private_chain(
     assert standin.posts(standin.games)[-1].id == draw_post.id
     menu = await open_menu(standin, alice, draw_post)  # the menu closed; Play again
     assert "Draw or stop" in menu.text and "out of date" not in menu.text
+
+
+async def test_a_mirror_into_a_vanished_channel_is_given_up(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    alice, bob = standin.user("alice"), standin.user("bob")
+    lounge = standin.channel("lounge")
+    first = await open_game(standin, [alice, bob])
+    ix = await standin.slash(alice, standin.games, "spectate add", channel=lounge)
+    assert lounge.mention in ix.text
+    await standin.delete_channel(lounge)
+    await standin.slash(alice, standin.games, "play", move="stake 1")
+    post = await standin.wait_for_message(standin.games, is_turn_post, after=first)
+    assert "alice chose a stake" in post.content
+    await standin.wait_until(lambda: "gave up" in bot.log_path.read_text())
+    lounge_route = f"/api/v10/channels/{lounge.id}/messages"
+    assert [c.status for c in standin.calls if c.path == lounge_route] == [404]

@@ -39,6 +39,12 @@ class StandIn(StandInServer):
     def channel(self, name: str) -> Channel:
         return next(c for c in self.guild.channels if c.name == name)
 
+    async def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel: later posts there get 404 Unknown Channel."""
+        self.guild.channels.remove(channel)
+        if self.connected:
+            await self.dispatch("CHANNEL_DELETE", channel.payload())
+
     @property
     def games(self) -> Channel:
         """The default game channel."""

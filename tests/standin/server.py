@@ -13,6 +13,7 @@ retried after a lost answer never shows twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -139,13 +140,19 @@ class StandInServer:
             self._changed.notify_all()
 
     async def wait_until(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """Wait until ``predicate()`` is truthy (checked after every change); return it."""
+        """Wait until ``predicate()`` is truthy; return its value.
+
+        Checked after every change the stand-in sees, and every 0.1 s for predicates over
+        state outside it (the bot's log file, for instance)."""
+        deadline = asyncio.get_running_loop().time() + timeout
         async with self._changed:
-            try:
-                await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
-            except TimeoutError:
-                raise AssertionError(f"stand-in: condition not met in {timeout}s") from None
-        return predicate()
+            while not (value := predicate()):
+                left = deadline - asyncio.get_running_loop().time()
+                if left <= 0:
+                    raise AssertionError(f"stand-in: condition not met in {timeout}s")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), min(left, 0.1))
+        return value
 
     def fail(
         self, method: str, route: str, status: int, times: int = 1, retry_after: float = 1.0
