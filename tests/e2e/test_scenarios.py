@@ -254,3 +254,18 @@ async def test_a_mirror_into_a_vanished_channel_is_given_up(
     await standin.wait_until(lambda: "gave up" in bot.log_path.read_text())
     lounge_route = f"/api/v10/channels/{lounge.id}/messages"
     assert [c.status for c in standin.calls if c.path == lounge_route] == [404]
+
+
+async def test_a_post_whose_answer_is_lost_is_not_duplicated(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    alice, bob = standin.user("alice"), standin.user("bob")
+    first = await open_game(standin, [alice, bob])
+    # the stand-in creates the message but answers after the bot's 2 s post timeout
+    standin.slow("POST", MESSAGES, seconds=3.0)
+    await standin.slash(alice, standin.games, "play", move="stake 3")
+    await standin.wait_until(lambda: standin.nonce_repeats >= 1, timeout=20)
+    posts = [m for m in standin.posts(standin.games) if "alice chose a stake" in m.content]
+    assert len(posts) == 1 and len(standin.calls_to("POST", MESSAGES)) >= 3
+    assert "TimeoutError" in bot.log_path.read_text()
+    assert first.id < posts[0].id

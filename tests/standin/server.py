@@ -43,6 +43,7 @@ from tests.standin.wire import (
 
 TOKEN = "fake-token"
 API_PREFIX = "/api/v10"
+SLOW = 0  # a Failure with this status delays the answer instead of failing
 
 
 @dataclass
@@ -160,6 +161,11 @@ class StandInServer:
         """Answer the next ``times`` ``method route`` calls with ``status`` (500, 429 ...)."""
         self.failures.append(Failure(method.upper(), route, status, times, retry_after))
 
+    def slow(self, method: str, route: str, seconds: float, times: int = 1) -> None:
+        """Answer the next ``times`` calls only after ``seconds`` (the work is still done,
+        so a client that gave up meanwhile has made the change without knowing it)."""
+        self.failures.append(Failure(method.upper(), route, SLOW, times, seconds))
+
     def calls_to(self, method: str, route: str) -> list[Call]:
         return [c for c in self.calls if c.method == method.upper() and c.route == route]
 
@@ -176,6 +182,9 @@ class StandInServer:
         for failure in self.failures:
             if failure.method == request.method and failure.route == route and failure.times > 0:
                 failure.times -= 1
+                if failure.status == SLOW:  # answer late, but do the work (a lost answer)
+                    await asyncio.sleep(failure.retry_after)
+                    break
                 call.status = failure.status
                 await self.changed()
                 return failure_response(failure)
