@@ -150,7 +150,8 @@ class Info(commands.Cog):
         lines = []
         for e in result.entries:
             happened = "; ".join(safe(x, 120) for x in e.events)
-            lines.append(f"`{e.seq:>3}` {safe(e.name)}: {safe(e.move, 80)} — {happened}")
+            # 15 lines of at most 125 characters always fit one message with the footer
+            lines.append(clip(f"`{e.seq:>3}` {safe(e.name)}: {safe(e.move, 80)} — {happened}", 125))
         text, _, _ = page_of(lines or ["(no moves yet)"], 1, MESSAGE_LIMIT - 80)
         footer = f"\n-# page {result.page}/{result.pages} · {result.total} moves"
         await interaction.response.send_message(
