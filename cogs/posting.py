@@ -26,7 +26,6 @@ import discord
 from discord.ext import commands
 
 from cogs.render import as_file, picture, turn_text
-from cogs.text import clip
 
 if TYPE_CHECKING:
     from tables.models import Post
@@ -86,7 +85,7 @@ class Posting(commands.Cog):
             return
         wanted = set(post_ids)
         try:  # never raises: the move is in, and the worker retries whatever is left
-            due = [p for p in await self.tables.due_posts(limit=100) if p.id in wanted]
+            due = await self.tables.posts(sorted(wanted))
             await asyncio.gather(*(self.send(p) for p in due))
         except Exception:
             log.exception("posting %s at once failed; the outbox will retry", sorted(wanted))
@@ -109,11 +108,8 @@ class Posting(commands.Cog):
     async def _attempt(self, post: Post) -> bool:
         payload = post.payload
         spectator = bool(payload.get("spectator"))
-        png, shown = await self._picture(post)
+        png = await self._picture(post)
         content = turn_text(payload, self._title(post.kind, payload), spectator=spectator)
-        if png is not None and shown is not None and shown != payload.get("version"):
-            # a late post (retried after newer moves): the table layer renders only "now"
-            content = clip(f"{content}\n-# the picture shows the game at move {shown}", 2000)
         kwargs: dict[str, Any] = {
             "content": content,
             "allowed_mentions": post_mentions(payload, spectator=spectator),
@@ -165,29 +161,41 @@ class Posting(commands.Cog):
         spec = GAMES.get(game_kind)
         return spec.title if spec else str(game_kind or kind)
 
-    async def _picture(self, post: Post) -> tuple[bytes | None, int | None]:
-        """The public picture for the post's game and the move it shows, rendered once for
-        all the channels of a post (concurrent sends share one render)."""
-        key = (post.game_id, int(post.payload.get("version", 0)))
+    async def _picture(self, post: Post) -> bytes | None:
+        """The public picture of the game at the move the post announces (even when the
+        post is retried after newer moves), rendered once for all the channels of a post
+        (concurrent sends share one render)."""
+        version = int(post.payload.get("version", 0))
+        key = (post.game_id, version)
         task = self._pictures.get(key)
         if task is None:
-            task = asyncio.ensure_future(self._render(post.game_id))
+            previous = post.payload.get("previous")
+            final = bool(post.payload.get("over"))
+            task = asyncio.ensure_future(self._render(post.game_id, version, previous, final))
             self._pictures[key] = task
             while len(self._pictures) > 32:
                 self._pictures.popitem(last=False)
         result = await asyncio.shield(task)
-        if result == (None, None):  # the game could not be loaded: try again next time
+        if result is None:  # the game could not be loaded or drawn: try again next time
             self._pictures.pop(key, None)
         return result
 
-    async def _render(self, game_id: int) -> tuple[bytes | None, int | None]:
+    async def _render(
+        self, game_id: int, version: int, previous: int | None, final: bool
+    ) -> bytes | None:
+        wanted = {version} if previous is None else {version, int(previous)}
         try:
-            info, game = await self.tables.load(None, game_id=game_id)
+            info, _, views = await self.tables.public_views(game_id, wanted)
         except Exception as exc:  # a broken or vanished game still gets its text post
             log.warning("no picture for game %s: %s", game_id, exc)
-            return None, None
-        png = await picture(info.kind, "final" if game.over else "public", game.view(None))
-        return png, game.version
+            return None
+        view = views.get(version)
+        if view is None:
+            return None
+        if final:
+            return await picture(info.kind, "final", view)
+        before = views.get(int(previous)) if previous is not None else None
+        return await picture(info.kind, "public", view, previous=before)
 
     # ---------------------------------------------------------------- worker
     async def _worker(self) -> None:

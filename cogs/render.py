@@ -23,10 +23,13 @@ MAX_LINE = 180
 MAX_POST_LINES = 15
 
 
-async def picture(kind: str, which: str, view: dict[str, Any]) -> bytes | None:
-    """PNG bytes (or None), rendered in a worker thread; a renderer bug is logged, not fatal."""
+async def picture(kind: str, which: str, view: dict[str, Any], **extra: Any) -> bytes | None:
+    """PNG bytes (or None), rendered in a worker thread; a renderer bug is logged, not fatal.
+
+    ``extra`` (such as ``previous=``, the view of the post before) goes to renderers that
+    accept it."""
     try:
-        return await asyncio.to_thread(imaging.render, kind, which, view)
+        return await asyncio.to_thread(imaging.render, kind, which, view, **extra)
     except Exception:
         log.exception("rendering %s/%s failed", kind, which)
         return None

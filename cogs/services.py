@@ -21,10 +21,6 @@ async def close_tables(tables: Tables) -> None:
 
 
 async def announced_version(tables: Tables, game_id: int) -> int:
-    """The game version of the latest public post of a game (0: the start post).
-
-    Adapter for a gap in the table layer: ``GameInfo`` does not expose the store's
-    ``announced_seq``, which tells whether a Play button belongs to the latest post.
-    """
-    row = await tables.store.get_game(game_id)
-    return int(getattr(row, "announced_seq", 0) or 0) if row is not None else 0
+    """The game version of the latest public post of a game (0: the start post), which
+    tells whether a Play button belongs to the latest post."""
+    return (await tables.game(game_id)).announced_seq

@@ -208,6 +208,15 @@ class Game:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def turn_key(self) -> str | None:
+        """Names the current turn (e.g. week, day and seat), or None.
+
+        Front ends make one public post per completed turn; a game whose single player
+        acts through many decisions in a row (solo, or a long chain) tells them here when
+        one turn has ended and the next begun. None: judge by who is to act.
+        """
+        return None
+
     def default_move(self, seat: int) -> str | None:
         """A safe move for an absent player, or None when the game has none."""
         return None

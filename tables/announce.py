@@ -46,10 +46,20 @@ def new_waiting(
     return {d.seat: old.get(d.seat, now) if was.get(d.seat) == d.version else now for d in after}
 
 
-def turn_ended(before: list[Decision], after: list[Decision], mover: int, over: bool) -> bool:
-    """Post publicly when the mover is done for now or someone else must now act."""
+def turn_ended(
+    before: list[Decision],
+    after: list[Decision],
+    mover: int,
+    over: bool,
+    keys: tuple[str | None, str | None] = (None, None),
+) -> bool:
+    """Post publicly when the mover is done for now, someone else must now act, or the
+    game says a new turn began (``keys``: its ``turn_key()`` before and after the move;
+    this is what gives a solo game one post per turn)."""
     after_seats = {d.seat for d in after}
     if over or mover not in after_seats:
+        return True
+    if keys[0] is not None and keys[0] != keys[1]:
         return True
     return after_seats - {mover} != {d.seat for d in before} - {mover}
 

@@ -54,6 +54,7 @@ from tables.errors import (
     StaleDecision,
     TableError,
 )
+from tables.history import HistoryMixin
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
 from tables.side import SideMixin
@@ -64,7 +65,7 @@ CACHE_SIZE = 256
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
-class Tables(LobbyMixin, SideMixin):
+class Tables(LobbyMixin, SideMixin, HistoryMixin):
     """The table layer over a ``Store``. All public methods are coroutines.
 
     ``clock`` returns unix seconds (a fake one makes tests deterministic).
@@ -262,6 +263,7 @@ class Tables(LobbyMixin, SideMixin):
             if expected_version is not None and decision.version != expected_version:
                 raise StaleDecision(STALE)
             before = cached.pending()
+            key_before = cached.turn_key()
             # The move is applied to a private copy: the cached object (which readers such
             # as the poster may hold) only ever shows committed states, and whatever the
             # engine does on failure, the copy is simply dropped.
@@ -276,7 +278,9 @@ class Tables(LobbyMixin, SideMixin):
                     "the game could not apply that move (a bug, reported); nothing was changed"
                 ) from exc
             try:
-                result = await self._commit(row, game, mover, user_id, before, events)
+                result = await self._commit(
+                    row, game, mover, user_id, before, events, (key_before, game.turn_key())
+                )
             except VersionConflict as exc:
                 self._evict(row.id)  # another process moved on: reload next time
                 raise StaleDecision(STALE) from exc
@@ -291,6 +295,7 @@ class Tables(LobbyMixin, SideMixin):
         user_id: int,
         before: list[Decision],
         events: list[Any],
+        keys: tuple[str | None, str | None],
     ) -> TurnResult:
         now = self.clock()
         after = game.pending()
@@ -299,7 +304,7 @@ class Tables(LobbyMixin, SideMixin):
         lines = [e.text for e in events]
         waiting = announce.new_waiting(before, after, row.waiting, now)
         acting = announce.to_act(game, row, waiting)
-        posted = announce.turn_ended(before, after, mover, over)
+        posted = announce.turn_ended(before, after, mover, over, keys)
         post_lines: list[str] = []
         posts: list[NewPost] = []
         if posted:
@@ -308,6 +313,7 @@ class Tables(LobbyMixin, SideMixin):
             data = announce.payload(
                 row.id, row.kind, game.version, post_lines, acting, over, scores
             )
+            data["previous"] = row.announced_seq  # the version of the post before this one
             posts.append(NewPost("final" if over else "turn", data))
         snapshot = _dump(game)
         ids = await self.store.commit_move(

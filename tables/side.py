@@ -11,7 +11,7 @@ from tables.models import GameInfo, Post
 from tables.text import clean_key, clean_options
 
 if TYPE_CHECKING:
-    from storage.base import GameRow
+    from storage.base import GameRow, PostRow
 
 MAX_POST_ATTEMPTS = 8
 
@@ -54,23 +54,12 @@ class SideMixin:
     async def due_posts(self, limit: int = 20) -> list[Post]:
         """Posts still to make, oldest first (each describes a message; the move is
         already committed, so a post is never "applied")."""
-        rows = await self.store.due_posts(self.clock(), limit)
-        return [
-            Post(
-                r.id,
-                r.game_id,
-                r.channel_id,
-                r.kind,
-                r.payload,
-                r.attempts,
-                r.created_at,
-                r.last_error,
-                r.sent_at,
-                r.message_id,
-                r.dead,
-            )
-            for r in rows
-        ]
+        return [_post(r) for r in await self.store.due_posts(self.clock(), limit)]
+
+    async def posts(self, post_ids: list[int] | tuple[int, ...]) -> list[Post]:
+        """These posts if they are still to make (not sent, not given up), in id order."""
+        rows = [await self.store.get_post(i) for i in sorted(set(post_ids))]
+        return [_post(r) for r in rows if r is not None and r.sent_at is None and not r.dead]
 
     async def post_sent(self, post_id: int, message_id: int | None = None) -> bool:
         """Mark a post made; False when it was already marked (never post twice)."""
@@ -107,3 +96,19 @@ class SideMixin:
         """Store a JSON value (None deletes the key)."""
         clean_options({"v": value})  # JSON-able and bounded
         await self.store.set_setting(user_id, clean_key(key), value, self.clock())
+
+
+def _post(r: PostRow) -> Post:
+    return Post(
+        r.id,
+        r.game_id,
+        r.channel_id,
+        r.kind,
+        r.payload,
+        r.attempts,
+        r.created_at,
+        r.last_error,
+        r.sent_at,
+        r.message_id,
+        r.dead,
+    )

@@ -110,6 +110,11 @@ class AlgaeGame(Game):
 
         return build_view(self, seat)
 
+    def turn_key(self) -> str | None:
+        """Week, phase, work day and the seat on turn: one public post per change."""
+        s = self.s
+        return f"{s['week']}:{s['phase']}:{s['day']}:{s['turn']}"
+
     def default_move(self, seat: int) -> str | None:
         decision = self.decision_for(seat)
         if decision is None:

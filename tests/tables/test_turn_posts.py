@@ -1,0 +1,51 @@
+"""When the table layer makes a public post: one per completed turn, also in solo games."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import Decision, Option
+from tables import announce
+from tests.tables.conftest import ANN, CHAN, GUILD
+
+
+def decision(seat: int, version: int = 0) -> Decision:
+    return Decision(seat, "p", (Option("x", "x"),), version)
+
+
+def test_turn_ended_rules() -> None:
+    before = [decision(0)]
+    # the mover still acts, nobody new, same turn: a sub-choice, no post
+    assert not announce.turn_ended(before, [decision(0, 1)], 0, False, ("t1", "t1"))
+    # the game says a new turn began although the same (solo) player acts
+    assert announce.turn_ended(before, [decision(0, 1)], 0, False, ("t1", "t2"))
+    # the mover is done, or somebody else must act now, or the game ended
+    assert announce.turn_ended(before, [decision(1)], 0, False)
+    assert announce.turn_ended(before, [decision(0, 1), decision(1)], 0, False)
+    assert announce.turn_ended(before, [], 0, True)
+    # a game without turn keys falls back on who is to act
+    assert not announce.turn_ended(before, [decision(0, 1)], 0, False, (None, None))
+
+
+async def test_solo_algae_posts_once_per_work_day(tables) -> None:
+    """A solo game used to post only at the start and the end; now every turn posts."""
+    await tables.create("algae", GUILD, CHAN, ANN, "ann", seats=1, seed=3)
+    await tables.start(CHAN, ANN)
+    rnd = random.Random(5)
+    days_posted: set[str] = set()
+    sub_choices = 0
+    for _ in range(400):
+        _, game = await tables.load(CHAN)
+        state = game.s
+        if state["week"] > 1:
+            break
+        key_before = game.turn_key()
+        option = rnd.choice(game.pending()[0].options)
+        result = await tables.play(CHAN, ANN, option.move)
+        _, after = await tables.load(CHAN)
+        assert result.posted == (key_before != after.turn_key() or result.over)
+        if result.posted and state["phase"] == "work":
+            days_posted.add(key_before)
+        sub_choices += not result.posted
+    assert len(days_posted) == 5, "one post for each of the five work days of week 1"
+    assert sub_choices > 0, "sub-choices inside a turn edit the menu, they do not post"
