@@ -137,6 +137,8 @@ def test_demand_must_be_met():
     p["cells"]["cream"] = 1
     ask(g, 0, "export", n=1)
     assert "export london" not in moves(g)  # 3 < 6
+    assert "export madrid" not in moves(g)  # 3 < 4: one short is still short
+    assert "export lyon" not in moves(g) and "export barcelona" in moves(g)  # 4 no, 3 yes
     p["cells"]["cream"] = 2
     g._pending_cache = None
     play(g, 0, "export london", "add cream")
@@ -355,6 +357,24 @@ def test_contract_export_once_no_transport_no_milestones():
     p["cells"]["cream"] = 5
     ask(g, 0, "export", n=1)
     assert "contract" not in moves(g)
+
+
+def test_contract_takes_an_operator_and_never_counts_for_milestones():
+    """ALG-CONTRACT-02, ALG-CONTRACT-08: the contract is one of the action's exports (one
+    operator: nothing else after it); a city export after it does not count the contract
+    (2 cities + contract is not "3 cities")."""
+    g = game()
+    p = player(g)
+    p["contract"] = "sample"  # value 4 or more
+    p["cells"]["cream"] = 4
+    ask(g, 0, "export", n=1)
+    play(g, 0, "contract", "add cream", "add cream", "deliver")
+    assert p["contract_done"] and top(g) == "hold"  # goods left, but the operator is used
+    p["cities"] = ["lisbon"]
+    disk(g, "lisbon", 0)
+    ask(g, 0, "export", n=1)
+    play(g, 0, "export madrid", "add cream", "add cream", "deliver")
+    assert len(p["cities"]) == 2 and p["milestones"] == [] and "milestones" not in p["vp"]
 
 
 @pytest.mark.parametrize("card", list(D.CONTRACTS))

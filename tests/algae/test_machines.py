@@ -29,9 +29,12 @@ def test_capacity_two_moves_two_cubes_or_one_cube_two_steps():
     assert B.capacity(p, "a") == D.CAPACITY_BASE == 2
     play(g, 0, "move green>s1", "move green>s1")
     assert p["cells"]["green"] == 1 and top(g) != "mach"
-    g, p = start(["cosmetics"], "b", s1=1)
-    play(g, 0, "move s1>mix", "move mix>s2")  # one cube, two steps
-    assert p["cells"]["s2"] == 1 and p["cells"]["mix"] == 0
+    g, p = start(["cosmetics"], "b", s1=2)
+    play(g, 0, "move s1>mix", "move mix>s2")  # one cube, two steps: both moves used
+    assert p["cells"]["s2"] == 1 and p["cells"]["mix"] == 0 and p["cells"]["s1"] == 1
+    if top(g) == "gain":  # the "add" belt on mix>s2 (optional)
+        play(g, 0, "skip")
+    assert top(g) == "hold"  # capacity spent although a cube could still move
 
 
 def test_machine_belts_from_storage_to_dispatch():
@@ -194,7 +197,7 @@ def test_conveyor_gives_two_free_main_belt_moves_in_next_machine():
     machine, main belts only, no secondary belt, not an activation (no converter, no "done"
     requirement)."""
     assert set(D.FIELDS) >= {"conv_a", "conv_b"} and "conv_c" not in D.FIELDS
-    g, p = start(["bioplastics"], "a", green=1, s1=2)
+    g, p = start(["bioplastics"], "a", green=1, s1=2, s2=1)
     p["fields"]["conv_a"] = "conv1"
     ask(g, 0, "hold")
     machines.activate(g, 0, "a")
@@ -205,4 +208,4 @@ def test_conveyor_gives_two_free_main_belt_moves_in_next_machine():
     play(g, 0, "move s1>s2")
     assert top(g) == "free_moves"  # B's "add" secondary belt did not switch on
     play(g, 0, "move s1>s2")
-    assert top(g) == "hold" and p["cells"]["s2"] == 2
+    assert top(g) == "hold" and p["cells"]["s2"] == 3

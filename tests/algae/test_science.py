@@ -27,15 +27,14 @@ def test_engineers_points_then_tiles():
     """ALG-ENG-01, ALG-ENG-02, ALG-ENG-03: 1 point per engineer, +1 per freelance token, spent
     before any tile is taken."""
     g = new()
-    p = eng(g, 2, free=1)
+    p = eng(g, 2, free=2)
     f = g.s["stacks"][0][-1]
     assert f["pts"] == 2 and f["left"] == 2
     assert "freelance" in moves(g)
-    assert "take cap3" not in moves(g) or f["pts"] >= 2
     play(g, 0, "freelance")
-    assert g.s["stacks"][0][-1]["pts"] == 3 and p["freelance"] == 0
+    assert g.s["stacks"][0][-1]["pts"] == 3 and p["freelance"] == 1
     play(g, 0, "take combo1")
-    assert "freelance" not in moves(g)
+    assert "freelance" not in moves(g)  # one token left, but tiles are being taken now
 
 
 def test_one_tile_per_engineer_and_zone_costs():
@@ -52,6 +51,10 @@ def test_one_tile_per_engineer_and_zone_costs():
     g = new()
     p = eng(g, 3, free=0)
     assert "take cap3" in moves(g) and "take conv2" in moves(g)
+    play(g, 0, "take cap3", "field cap_a")  # zone c: 2 of the 3 points
+    assert g.s["stacks"][0][-1]["pts"] == 1
+    assert "take cap2" in moves(g) and "take gen1" not in moves(g)  # 1 point: zone b, not d
+    eng(g, 3, free=0)
     p["freelance"] = 0
     g.s["stacks"][0][-1]["pts"] = 2
     g._pending_cache = None
@@ -84,11 +87,12 @@ def test_combo_tile_goes_beside_board():
 def test_unspent_points_are_lost():
     """ALG-ENG-09: points left after the action are not kept for the next activation."""
     g = new()
-    eng(g, 3)
-    play(g, 0, "take combo1", "done")
-    assert top(g) == "hold"
-    eng(g, 1)
-    assert g.s["stacks"][0][-1]["pts"] == 1
+    p = eng(g, 3, free=1)
+    play(g, 0, "take combo1", "done")  # 3 points unspent, the token not spent
+    assert top(g) == "hold" and p["freelance"] == 1
+    ask(g, 0, "hold")
+    teams.activate(g, 0, "engineers")  # the next activation starts from its engineers only
+    assert g.s["stacks"][0][-1]["pts"] == 3 and p["freelance"] == 1
 
 
 def test_stacked_tiles_first_level_first_second_replaces():
@@ -279,10 +283,10 @@ def test_grid_income_bonuses():
     p = player(g)
     ask(g, 0, "hold")
     p["x_used"] = []
-    p["disks"] = D.DISKS - 1  # x1's first cover gone: a € icon; none for VP
-    p["markers"] = D.MARKERS - 1  # x2's marker: a VP icon
+    p["disks"] = D.DISKS - 2  # x1's two covers gone: two € icons; none for VP
+    p["markers"] = D.MARKERS - 1  # x2's marker: one VP icon
     gain(g, 0, "vp_inc")
-    assert p["vp"].get("income") == 1
+    assert p["vp"].get("income") == 1 and p["money"] == D.START_MONEY  # VP only, no €
     p["board"].remove("inc_sci")
     p["science"] = 0
     gain(g, 0, "sci_inc")

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.core import IllegalMove
 from tests.algae.helpers import ask, at_work, empty_factory, labels, moves, new, play, player, top
 
 ACTIONS = {"recruit", "team:operators", "team:engineers", "team:scientists", "team:any"}
@@ -92,10 +95,16 @@ def test_recruit_pays_column_cost_takes_bonus_and_vp():
     assert p["money"] == 10 - D.STAFF_COST[2]
     assert p["value"] == 1 and p["vp"]["staff"] == 1
     p["money"] = 1
-    p["staff"]["engineers"] = 1
+    p["staff"]["engineers"] = 1  # next space costs €1
+    p["staff"]["scientists"] = 2  # next space costs €2: one euro short
     g.s["sup"][0] = [0, 1]  # recruit spot
     ask(g, 0, "action", second=False)
-    assert "recruit engineers" in moves(g) and "recruit operators" not in moves(g)  # €1 only
+    assert "recruit engineers" in moves(g)
+    assert "recruit operators" not in moves(g) and "recruit scientists" not in moves(g)
+    before = g.to_json()
+    with pytest.raises(IllegalMove):
+        g.play(0, "recruit scientists")
+    assert g.to_json() == before  # refused, nothing changed
 
 
 def test_full_row_cannot_recruit_and_last_space_upgrades():
@@ -254,9 +263,20 @@ def test_alternate_action_choices():
     choice token, an algae cube, a move."""
     g = new()
     p = empty_factory(g)
+    g.s["sup"][0] = [1, 0]  # strip 2 side 0 spot a: machine A, which cannot run (no algae)
+    ask(g, 0, "action", second=False)
+    assert moves(g) == ["alt"]  # the alternate is always there, even when the spot's is not
+    p["cells"]["green"] = 1
+    g._pending_cache = None
+    assert moves(g) == ["machine a", "alt"]
+    p["cells"]["green"] = 0
     p["cells"]["s1"] = 1
     ask(g, 0, "alt")
     assert set(moves(g)) == {"money", "token", "algae green", "algae red", "move s1>mix"}
+    money = p["money"]
+    play(g, 0, "money")
+    assert p["money"] == money + 1
+    ask(g, 0, "alt")
     play(g, 0, "algae green")
     assert p["cells"]["green"] == 1
     ask(g, 0, "alt")

@@ -52,7 +52,10 @@ def test_week_phases_in_order():
         if not phases or phases[-1] != key:
             phases.append(key)
         d = g.pending()[0]
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        if move.startswith("spot "):  # each work day is played on its strip of the board
+            assert int(move[5]) == g.s["day"]
+        g.play(d.seat, move)
     for week in (1, 2, 3, 4):
         got = [ph for w, ph in phases if w == week]
         assert got[:3] == ["mon_a", "mon_de", "work"]
@@ -63,8 +66,9 @@ def test_week_phases_in_order():
 def test_monday_step_a_in_turn_order_one_cube_per_operator():
     """ALG-MON-02, ALG-MON-03, ALG-MON-04, ALG-MON-13, ALG-MON-14: in turn order, a cube per
     operator from the matching tank, only species with open storage; B comes after A."""
-    g = monday(["cosmetics", "food"], seed=5)
+    g = monday(["cosmetics", "food"], seed=7)
     first = g.s["first"]
+    assert first == 1  # the second seat starts, so turn order differs from seat order
     money = [p["money"] for p in g.s["players"]]
     assert [d.seat for d in g.pending()] == [first]
     assert set(moves(g, first)) == {"take green", "take red", "done"}  # brown covered
@@ -251,13 +255,22 @@ def test_weekend_updates_strips_and_first_player():
 
 
 def test_algae_tanks_refill_to_capacity():
-    """ALG-WKND-09, ALG-WKND-10, ALG-WKND-11."""
-    g = new()
-    g.s["tanks"]["green"] = {"n": 0, "cap": 5}
-    g.s["tanks"]["red"] = {"n": 1, "cap": 4}
+    """ALG-WKND-09, ALG-WKND-10, ALG-WKND-11: capacity 4, +1 per matching storage tile any
+    player removed, at most 6; the weekend refills each tank to it."""
+    from engine.algae.science import _unlock
+
+    g = new(["cosmetics", "food", "biofuel"])
+    assert [g.s["tanks"][sp]["cap"] for sp in D.SPECIES] == [4, 4, 4]
+    for seat, tile in ((0, "store_brown"), (1, "store_brown"), (2, "store_brown")):
+        player(g, seat)["board"].remove(tile)  # three brown storage tiles removed
+        _unlock(g, seat, tile)
+    player(g, 1)["board"].remove("store_green")  # food expands green
+    _unlock(g, 1, "store_green")
+    for tank in g.s["tanks"].values():
+        tank["n"] = 1
     refill_tanks(g.s)
-    assert g.s["tanks"]["green"]["n"] == 5 and g.s["tanks"]["red"]["n"] == 4
-    assert max(t["cap"] for t in g.s["tanks"].values()) <= D.TANK_MAX
+    got = {sp: (t["n"], t["cap"]) for sp, t in g.s["tanks"].items()}
+    assert got == {"green": (5, 5), "red": (4, 4), "brown": (6, 6)}  # 4+3 capped at 6
 
 
 def test_byproduct_tanks_balance():
@@ -276,6 +289,25 @@ def test_byproduct_tanks_balance():
     s = {"byp": {"lipid": D.BYP_CAPACITY, "fiber": 6}}
     balance_byproducts(s)
     assert s["byp"] == {"lipid": 7, "fiber": 6}
+
+
+def test_export_bonus_tile_of_the_current_week_only():
+    """ALG-WKND-07 (ruling ALG-GAP-28): after the weekend last week's tile is face down; an
+    export in week 2 gives week 2's tile, not week 1's."""
+    g = weekend_game()
+    g.s["bonus_tiles"] = ["vp1", "money1", "energy", "science1"]
+    end_of_week(g)
+    assert g.s["week"] == 2
+    p = empty_factory(g, 0)
+    p["cells"]["cream"] = 1
+    for c in g.s["cities"].values():
+        c["token"] = "energy1"
+    g.s["cities"]["bordeaux"]["disks"] = []
+    money, energy = p["money"], p["energy"]
+    ask(g, 0, "export", n=1)
+    play(g, 0, "export bordeaux", "add cream", "deliver")
+    assert p["money"] == money + 1 and p["energy"] == energy + 1  # €1 tile + city token
+    assert "export bonus" not in p["vp"]
 
 
 def test_defaults_finish_a_game():
