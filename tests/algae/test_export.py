@@ -109,7 +109,11 @@ def test_only_dispatch_cubes_are_goods_at_printed_value():
     ask(g, 0, "export", n=1)
     assert moves(g) == ["hold"]  # nothing in dispatch: nothing to export
     p["cells"]["cream"] = 1
+    ask(g, 0, "export", n=1)
+    assert "export bordeaux" in moves(g)  # a dispatch cube is a good
     p["cells"]["soap"] = 1
+    play(g, 0, "export bordeaux")
+    assert set(moves(g)) == {"add cream", "add soap"}
     assert delivery_value(p, {"cream": 1}, 0) == 3
     assert delivery_value(p, {"soap": 1}, 0) == 2
 
@@ -360,15 +364,18 @@ def test_contract_export_once_no_transport_no_milestones():
 
 
 def test_contract_takes_an_operator_and_never_counts_for_milestones():
-    """ALG-CONTRACT-02, ALG-CONTRACT-08: the contract is one of the action's exports (one
-    operator: nothing else after it); a city export after it does not count the contract
+    """ALG-CONTRACT-02, ALG-CONTRACT-03, ALG-CONTRACT-08: the contract is one of the action's
+    exports (one operator: nothing else after it), delivered to the player's own card (here
+    "sample", value 4+: two creams do it); a city export after it does not count the contract
     (2 cities + contract is not "3 cities")."""
     g = game()
     p = player(g)
     p["contract"] = "sample"  # value 4 or more
     p["cells"]["cream"] = 4
     ask(g, 0, "export", n=1)
-    play(g, 0, "contract", "add cream", "add cream", "deliver")
+    play(g, 0, "contract", "add cream")
+    assert g.decision_for(0).prompt == "Delivery to your contract: value 3 of 4 needed"
+    play(g, 0, "add cream", "deliver")
     assert p["contract_done"] and top(g) == "hold"  # goods left, but the operator is used
     p["cities"] = ["lisbon"]
     disk(g, "lisbon", 0)

@@ -46,6 +46,27 @@ def spot_game(action: str, **cells: int):
     return g, p, opts
 
 
+@pytest.mark.parametrize("action", sorted(ACTIONS))
+def test_every_action_of_the_board_can_be_taken_from_its_spot(action: str):
+    """ALG-ACT-01: recruiting, each team's activation and each machine's activation are
+    actions a spot gives (here with a cube before every machine and money to recruit)."""
+    g, p, opts = spot_game(action, green=1, s1=1, s2=1)
+    kind, _, what = action.partition(":")
+    if kind == "recruit":
+        expected = {f"recruit {t}" for t in D.TEAMS}
+    elif what == "any":
+        expected = {f"{kind} {x}" for x in (D.TEAMS if kind == "team" else D.MACHINES)}
+    else:
+        expected = {f"{kind} {what}"}
+    assert set(opts) == expected | {"alt"}
+    move = sorted(expected)[0]
+    play(g, 0, move)
+    if kind == "recruit":  # done at once: the engineer joins the first space (€1, no bonus)
+        assert p["staff"]["engineers"] == 2 and p["money"] == D.START_MONEY - 1
+    else:  # the activation asks its own next question
+        assert top(g) in {"oper", "eng", "sci", "mach"}
+
+
 def test_recruit_spot_has_no_sub_action_but_the_team():
     """ALG-ACT-03, ALG-RECRUIT-03: recruiting offers a staff tile of any team, nothing else."""
     _, _, opts = spot_game("recruit")

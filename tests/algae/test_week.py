@@ -51,6 +51,10 @@ def test_week_phases_in_order():
         key = (g.s["week"], g.s["phase"])
         if not phases or phases[-1] != key:
             phases.append(key)
+        if len(phases) > 1 and phases[-1] == (g.s["week"], "mon_a") != phases[-2]:
+            # a new week: the previous one closed with its weekend cleanup
+            assert g.s["sup"] == [None] and g.s["strip_side"][g.s["week"] - 1] == 1
+            assert all(t["n"] == t["cap"] for t in g.s["tanks"].values())
         d = g.pending()[0]
         move = g.default_move(d.seat)
         if move.startswith("spot "):  # each work day is played on its strip of the board
@@ -70,6 +74,7 @@ def test_monday_step_a_in_turn_order_one_cube_per_operator():
     first = g.s["first"]
     assert first == 1  # the second seat starts, so turn order differs from seat order
     money = [p["money"] for p in g.s["players"]]
+    assert money == [4, 4]  # the setup's €4 (ruling ALG-GAP-01): no step B income yet
     assert [d.seat for d in g.pending()] == [first]
     assert set(moves(g, first)) == {"take green", "take red", "done"}  # brown covered
     green = g.s["tanks"]["green"]["n"]
