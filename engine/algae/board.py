@@ -106,6 +106,55 @@ def value_of(p: P, cell: str) -> int:
     return base + bonus
 
 
+def cell_text(p: P, cell: str) -> str:
+    """A factory cell as a player reads it: "green storage", "Station 1", "cream"."""
+    kind = dept(p)["cells"][cell]
+    if kind == "storage":
+        return f"{cell} storage"
+    if kind == "station":
+        return f"Station {cell[1:]}"
+    if kind == "belt":
+        return f"{cell} belt"
+    return cell.replace("_old", " (degraded)")
+
+
+def edge_text(p: P, edge: str) -> str:
+    a, b = edge.split(">")
+    return f"{cell_text(p, a)} → {cell_text(p, b)}"
+
+
+SECONDARY_TEXT = {
+    "energy": "may gain 1 energy",
+    "add": "may add a byproduct cube",
+    "pay1": "lose €1",
+}
+
+
+def tile_text(p: P, tile: str) -> str:
+    """What removing a department science tile unlocks, in words (ALG-SCI-11)."""
+    _, eff, arg = dept(p)["tiles"][tile]
+    if eff == "income":
+        return f"{arg} Monday income +2"
+    if eff == "unlock":
+        return f"opens {arg} algae storage; {arg} tank +1"
+    if eff == "expand":
+        return f"{arg} storage +{D.STORAGE_EXPAND} room; {arg} tank +1"
+    if eff == "value":
+        return f"{arg} market value +1"
+    if eff == "belt" and ">" in arg:
+        return f"opens the {edge_text(p, arg)} belt"
+    if eff == "belt":
+        effect = next(e for sid, _, e, _, _ in dept(p)["secondary"] if sid == arg)
+        return f"opens secondary belt {arg} ({SECONDARY_TEXT[effect]})"
+    return {
+        "transport": "cheaper transport (€0/€1/€3 for 1/2/3 steps)",
+        "converter": "converter upgrade: each byproduct cube gives 1 energy and is stored",
+        "pairing": "+1 more value per cup-and-bag pair",
+        "fridge": "degraded food no longer spoils",
+        "refinery": "refining costs no energy",
+    }[eff]
+
+
 def dispatch_cells(p: P) -> list[str]:
     return list(dept(p)["values"])
 

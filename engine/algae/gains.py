@@ -127,13 +127,13 @@ def move_cube(g: Any, seat: int, move: str) -> tuple[str, str]:
     cells = g.s["players"][seat]["cells"]
     cells[a] -= 1
     cells[b] += 1
-    g.log(seat, f"{g.name(seat)} moves a cube {a} → {b}")
+    g.log(seat, f"{g.name(seat)} moves a cube {a} → {b}")  # ids: the log is short
     return a, b
 
 
 def move_options(g: Any, seat: int, machine: str | None = None) -> list[tuple[str, str]]:
     p = g.s["players"][seat]
     return [
-        (f"move {a}>{b}", f"Move a cube {a} → {b} (machine {m.upper()} belt)")
+        (f"move {a}>{b}", f"Move a cube {B.edge_text(p, f'{a}>{b}')} (machine {m.upper()} belt)")
         for a, b, m in B.movable_edges(p, machine)
     ]

@@ -10,7 +10,7 @@ from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import move_cube, move_options, store_byproduct
 
 NEXT = {"a": "b", "b": "c"}
-BELT_TEXT = {"energy": "may gain 1 energy", "add": "may add a byproduct cube", "pay1": "lose €1"}
+BELT_TEXT = B.SECONDARY_TEXT
 
 
 def activate(g: Any, seat: int, machine: str) -> None:
@@ -34,7 +34,16 @@ def converter_output(moved: int) -> int:
 
 
 def _mach_prompt(g: Any, seat: int, f: dict) -> str:
-    return f"Machine {f['m'].upper()}: {f['left']} move(s) left"
+    """Machine A's prompt warns of the converter: cubes moved into Station 1 become byproduct."""
+    text = f"Machine {f['m'].upper()}: {f['left']} move(s) left"
+    stack = g.s["stacks"][seat]
+    if f["m"] == "a" and len(stack) >= 2 and stack[-2]["t"] == "convert":
+        into = stack[-2]["moved"]
+        text += (
+            f"; {into} cube(s) into Station 1 so far, the converter turns "
+            f"{converter_output(into)} of them into byproduct (2-3 cubes: 1, 4+: 2)"
+        )
+    return text
 
 
 @decision("mach", _mach_prompt, chain=True)
@@ -77,7 +86,9 @@ def _mach_apply(g: Any, seat: int, f: dict, move: str) -> None:
         if eff == "pay1":  # ALG-MACH-09: a loss is mandatory
             if p["money"] > 0:
                 p["money"] -= 1
-            g.log(seat, f"{g.name(seat)} loses €1 on secondary belt {sid}")
+                g.log(seat, f"{g.name(seat)} loses €1 on secondary belt {sid}")
+            else:
+                g.log(seat, f"{g.name(seat)} has no € to lose on secondary belt {sid}")
         else:  # ALG-MACH-10: a gain is optional
             push(g, seat, "gain", sid=sid, eff=eff, cell=b)
 
@@ -95,10 +106,12 @@ def _gain_opts(g: Any, seat: int, f: dict) -> list:
         return [("gain", "Gain 1 energy"), ("skip", "Skip")]
     kind = other_byproduct(p)
     if s["byp"][kind] > 0:
-        return [("gain", f"Add a {kind} cube from its tank into {f['cell']}"), ("skip", "Skip")]
+        where = B.cell_text(p, f["cell"])
+        return [("gain", f"Add a {kind} cube from its tank into {where}"), ("skip", "Skip")]
     if p["money"] >= 1:  # ALG-BYP-11
+        where = B.cell_text(p, f["cell"])
         return [
-            ("gain", f"Buy a {kind} cube for €1 (tank empty) into {f['cell']}"),
+            ("gain", f"Buy a {kind} cube for €1 (tank empty) into {where}"),
             ("skip", "Skip"),
         ]
     return []

@@ -67,6 +67,25 @@ def _field_choices(p: dict, tile: str) -> list[str]:
     return [f for f, sh in D.FIELDS.items() if sh == shape and p["fields"][f] is None]
 
 
+ENG_TEXT = {
+    "conveyor": "2 free moves into the next machine after machine A or B",
+    "energy1": "+1 energy each Monday",
+    "energy2": "replaces gen1: +2 energy each Monday",
+    "combo": "kept beside your board as a science tile",
+}
+
+
+def eng_text(p: dict, tile: str) -> str:
+    """What an engineering tile does once on the board (capacity as it is for this player)."""
+    if tile in D.COMBO_SHAPES:
+        return ENG_TEXT["combo"]
+    effect = D.ENG_TILES[tile][1]
+    if effect == "capacity":
+        plain, flipped = B.dept(p)["capacity"]
+        return f"a machine's capacity {flipped if p['upg']['engineers'] else plain}"
+    return ENG_TEXT[effect]
+
+
 def _eng_prompt(g: Any, seat: int, f: dict) -> str:
     return f"Engineers: {f['pts']} point(s), up to {f['left']} more tile(s) from your grid"
 
@@ -89,11 +108,11 @@ def _eng_opts(g: Any, seat: int, f: dict) -> list:
                 continue
             if tile in D.ENG_TILES and not _field_choices(p, tile):
                 continue
-            what = "combo tile (to its science side)" if tile in D.COMBO_SHAPES else tile
             out.append(
                 (
                     f"take {tile}",
-                    f"Take {what} from {'/'.join(D.GRID_ITEMS[item][0])}: {cost} point(s)",
+                    f"Take {tile} from {'/'.join(D.GRID_ITEMS[item][0])} for {cost} point(s): "
+                    + eng_text(p, tile),
                 )
             )
     if not out:
@@ -138,10 +157,12 @@ def place_eng(g: Any, seat: int, tile: str, field: str) -> None:
 @decision("field", lambda g, seat, f: f"Choose the field for {f['tile']}")
 def _field_opts(g: Any, seat: int, f: dict) -> list:
     p = g.s["players"][seat]
-    return [
-        (f"field {x}", f"Place {f['tile']} on {x.replace('_', ' ').upper()}")
-        for x in _field_choices(p, f["tile"])
-    ]
+    out = []
+    for x in _field_choices(p, f["tile"]):
+        kind, _, machine = x.partition("_")
+        what = "capacity" if kind == "cap" else "conveyor belt"
+        out.append((f"field {x}", f"Place {f['tile']} on machine {machine.upper()}'s {what} field"))
+    return out
 
 
 @applies("field")
@@ -175,15 +196,11 @@ def _tiles_opts(g: Any, seat: int, f: dict) -> list:
         if not affordable(p, tile):
             continue
         if tile in D.COMBO_SHAPES:
-            out.append((f"tile {tile}", f"Place combo tile {tile} (length {D.COMBO_SHAPES[tile]})"))
+            n = D.COMBO_SHAPES[tile]
+            out.append((f"tile {tile}", f"Place combo tile {tile} (length {n}): only its bonuses"))
         else:
-            length, eff, arg = dept["tiles"][tile]
-            out.append(
-                (
-                    f"tile {tile}",
-                    f"Remove {tile} (unlocks {eff} {arg}, length {length})".replace(" )", ")"),
-                )
-            )
+            length = dept["tiles"][tile][0]
+            out.append((f"tile {tile}", f"Remove {tile} (length {length}): {B.tile_text(p, tile)}"))
     return [*out, ("done", "Place no more science tiles")] if out else []
 
 

@@ -77,11 +77,25 @@ def recruit_options(g: Any, seat: int, prefix: str) -> list:
     return out
 
 
+TEAM_TASKS = {
+    "operators": ("take up to {n} algae or export to up to {n} cities", "take algae, then export"),
+    "engineers": ("{n} point(s), up to {n} tile(s) from your grid", ""),
+    "scientists": ("gain {n} science or place up to {n} science tile(s)", "gain, then place"),
+}
+
+
+def team_label(p: dict, team: str) -> str:
+    """E.g. "Activate your 2 operators: take up to 2 algae or export to up to 2 cities"."""
+    n = p["staff"][team]
+    one, both = TEAM_TASKS[team]
+    who = team if n != 1 else team[:-1]
+    task = both if p["upg"][team] and both else one
+    return f"Activate your {n} {who}: {task.format(n=n)}"
+
+
 def team_options(g: Any, seat: int, teams: tuple[str, ...], prefix: str) -> list:
-    return [
-        (f"{prefix}team {t}", f"Activate your {g.s['players'][seat]['staff'][t]} {t}")
-        for t in teams
-    ]
+    p = g.s["players"][seat]
+    return [(f"{prefix}team {t}", team_label(p, t)) for t in teams]
 
 
 def machine_options(g: Any, seat: int, machines: tuple[str, ...], prefix: str) -> list:
@@ -193,13 +207,21 @@ def _alt_apply(g: Any, seat: int, f: dict, move: str) -> None:
 def _after_opts(g: Any, seat: int, f: dict) -> list:
     if g.s.get("x_turn"):
         return []  # ALG-TOKEN-07: one a turn
-    tiles = B.unlocked_tiles(g.s["players"][seat])
+    p = g.s["players"][seat]
+    tiles = B.unlocked_tiles(p)
     if not tiles:
         return []
-    out = [
-        (f"2x {t}", f"Use export/2x tile {t}: repeat your spot's action or take the alternate")
-        for t in tiles
-    ]
+    out = []
+    for t in tiles:
+        icons = [icon for _, icon in D.SIDE_TILES[t]]
+        lost = " + ".join(("€1" if i == "money" else "1 VP") for i in icons)
+        out.append(
+            (
+                f"2x {t}",
+                f"Use export/2x tile {t}: repeat your spot's action or take the alternate "
+                f"(the tile leaves: no more {lost} each Monday)",
+            )
+        )
     return [*out, ("end", "End your turn")]
 
 

@@ -209,3 +209,15 @@ def test_conveyor_gives_two_free_main_belt_moves_in_next_machine():
     assert top(g) == "free_moves"  # B's "add" secondary belt did not switch on
     play(g, 0, "move s1>s2")
     assert top(g) == "hold" and p["cells"]["s2"] == 3
+
+
+def test_machine_a_prompt_tells_the_converter_count():
+    """ALG-BYP-01, ALG-BYP-02: the player sees, while moving, how many cubes the converter
+    will take out of Station 1."""
+    g, p = start(["cosmetics"], "a", green=3)
+    assert g.decision_for(0).prompt.endswith(
+        "0 cube(s) into Station 1 so far, the converter "
+        "turns 0 of them into byproduct (2-3 cubes: 1, 4+: 2)"
+    )
+    play(g, 0, "move green>s1", "move green>s1")
+    assert top(g) == "byp" and p["cells"]["s1"] == 1

@@ -157,3 +157,43 @@ def test_solo_rating_at_the_end():
 
     finish_with_defaults(g)
     assert g.view(None)["solo_rating"] in {name for _, name in D.SOLO_LADDER}
+
+
+def test_science_and_engineering_tile_labels_say_what_they_do():
+    """ALG-SCI-11, ALG-ENG-06: a player choosing a tile reads what it unlocks or does."""
+    from engine.algae import board as B
+    from engine.algae.science import eng_text
+
+    for dept in D.DEPT_NAMES:
+        p = player(new([dept]))
+        for tile in D.DEPARTMENTS[dept]["tiles"]:
+            text = B.tile_text(p, tile)
+            assert text and " ," not in text and "unlock" not in text, (dept, tile, text)
+        for tile in [*D.ENG_TILES, *D.COMBO_SHAPES]:
+            assert eng_text(p, tile)
+    g = new(["food"])
+    assert B.tile_text(player(g), "store_brown") == "opens brown algae storage; brown tank +1"
+    assert B.tile_text(player(g), "belt_sec").startswith("opens secondary belt sec4 (may gain")
+    p = player(g)
+    assert eng_text(p, "cap1") == "a machine's capacity 3"
+    p["upg"]["engineers"] = True
+    assert eng_text(p, "cap1") == "a machine's capacity 4"  # flipped (ALG-UPG-03)
+
+
+def test_team_and_export_2x_labels():
+    """Team labels name the tasks (both, in order, with the team upgrade; ALG-TEAM-02); the
+    export/2x tile says which Monday income icons leave with it (ALG-TOKEN-08, ALG-MON-06)."""
+    from engine.algae.workweek import team_label
+
+    p = player(new())
+    assert team_label(p, "engineers") == (
+        "Activate your 1 engineer: 1 point(s), up to 1 tile(s) from your grid"
+    )
+    p["staff"]["operators"] = 3
+    p["upg"]["operators"] = True
+    assert team_label(p, "operators") == "Activate your 3 operators: take algae, then export"
+    g = new()
+    player(g)["disks"] = D.DISKS - 3  # x1 unlocked: two € icons; x2 half uncovered
+    g.s["x_turn"] = False
+    ask(g, 0, "after")
+    assert labels(g)["2x x1"].endswith("(the tile leaves: no more €1 + €1 each Monday)")
