@@ -42,11 +42,11 @@ def _spot_opts(g: Any, seat: int, f: dict) -> list:
     for i in range(len(D.SPOTS)):
         if here is not None and not D.connected(here[1], i):
             continue
-        others = sum(1 for x in s["sup"] if x == [strip, i])
-        note = f" ({others} supervisor(s) there)" if others else ""
+        there = [g.name(k) for k, x in enumerate(s["sup"]) if x == [strip, i] and k != seat]
+        note = f" (also there: {', '.join(there)})" if there else ""
         if strip == D.DAYS - 1 and s["weekend_side"] == 0 and s["week"] < D.WEEKS:
-            pair = " + ".join(BONUS_TEXT[b] for b in D.WEEKEND_STRIP[i : i + 2])
-            note += f"; weekend bonus: {pair}"
+            left, right = (BONUS_TEXT[b] for b in D.WEEKEND_STRIP[i : i + 2])
+            note += f"; weekend bonus: {left} + {right} (2+ energy: both, 1 energy: {left})"
         text = action_text(spot_action(s, strip, i))
         out.append((f"spot {spot_name(strip, i)}", f"Spot {spot_name(strip, i)}: {text}{note}"))
     return out

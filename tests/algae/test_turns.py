@@ -273,10 +273,11 @@ def test_supervisor_moves_up_connected_strips_and_shares():
     play(g, a, "spot 1a")
     assert top(g, a) == "action"
     play(g, a, "alt", "money")
+    assert labels(g, b)["spot 1a"].endswith(f"(also there: {g.players[a]})")
+    assert "also there" not in labels(g, b)["spot 1b"]
     play(g, b, "spot 1a", "alt", "money")
     assert g.s["sup"] == [[0, 0], [0, 0]]
     assert moves(g, a) == ["spot 2a", "spot 2b"]
-    assert "1 supervisor(s) there" not in labels(g, a)["spot 2a"]
 
 
 def test_alternate_action_choices():
@@ -306,3 +307,19 @@ def test_alternate_action_choices():
     ask(g, 0, "alt")
     play(g, 0, "token")
     assert p["choice"] == 1
+
+
+def test_last_strip_labels_state_the_weekend_energy_check():
+    """ALG-WKND-03 (ruling ALG-GAP-27): a spot of the last strip names the two bonuses it
+    touches and the energy each needs."""
+    g = new()
+    g.s["day"] = D.DAYS
+    g.s["sup"][0] = [D.DAYS - 2, 1]
+    ask(g, 0, "spot")
+    assert labels(g)["spot 5b"].endswith(
+        "weekend bonus: a freelance engineer + 2 VP (2+ energy: both, 1 energy: a freelance "
+        "engineer)"
+    )
+    g.s["weekend_side"] = 1  # the empty side before week 4
+    g._pending_cache = None
+    assert "weekend" not in labels(g)["spot 5b"]
