@@ -188,6 +188,7 @@ class Game:
         self._pending_cache: list[Decision] | None = None
         self._barrier = 0  # moves before this index revealed something; never undone freely
         self._revealed = False
+        self._ver_base = 0  # added to decision versions; see rebase_versions()
 
     # ----------------------------------------------------------------- hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
@@ -276,6 +277,23 @@ class Game:
         """Index of the first move that may still be taken back without revealing anything."""
         return self._barrier
 
+    @property
+    def version_base(self) -> int:
+        """What ``rebase_versions`` added to decision versions (0 for an ordinary game)."""
+        return self._ver_base
+
+    def rebase_versions(self, base: int) -> None:
+        """Number decision versions from ``base + version`` on, and lift the open ones to it.
+
+        Added for the table layer's undo (tables/undo.py): a game rebuilt by replaying fewer
+        moves would hand out decision versions that menus made before the undo still carry,
+        so a stale menu could pass for a fresh one. The table layer passes its log position
+        minus the live moves, which keeps every later version above every earlier one.
+        """
+        self._ver_base = int(base)
+        self._seat_ver = [self._ver_base + self.version] * len(self.players)
+        self._pending_cache = None
+
     def _not_your_turn(self, seat: int) -> str:
         if not self.pending():
             return "the game is over"
@@ -289,7 +307,7 @@ class Game:
             sig = zlib.crc32(text.encode()) or 1
             if sig != self._seat_sig[seat]:
                 self._seat_sig[seat] = sig
-                self._seat_ver[seat] = self.version
+                self._seat_ver[seat] = self._ver_base + self.version
             result.append(Decision(seat, prompt, tuple(options), self._seat_ver[seat]))
         return result
 
@@ -316,6 +334,7 @@ class Game:
             "sig": list(self._seat_sig),
             "ver": list(self._seat_ver),
             "barrier": self._barrier,
+            "vbase": self._ver_base,
             "state": self._dump(),
         }
 
@@ -331,6 +350,7 @@ class Game:
         game._seat_sig = [int(x) for x in data["sig"]]
         game._seat_ver = [int(x) for x in data["ver"]]
         game._barrier = int(data.get("barrier", 0))
+        game._ver_base = int(data.get("vbase", 0))
         game._load(data["state"])
         return game
 

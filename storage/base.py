@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from storage.history import NewUndo, ResultRow, UndoRequestRow, UndoRow
+
 LIVE_STATUSES = ("lobby", "active", "broken")
 STATUSES = ("lobby", "active", "finished", "aborted", "broken")
 
@@ -258,3 +260,69 @@ class Store(Protocol):
     async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None: ...
 
     async def settings(self, user_id: int) -> dict[str, Any]: ...
+
+    # history: undos, undo requests, results, imports (storage.history; sqlite_history)
+    async def undos(self, game_id: int) -> list[UndoRow]: ...
+
+    async def commit_undo(
+        self,
+        game_id: int,
+        expected_version: int,
+        undo: NewUndo,
+        snapshot: str,
+        *,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]:
+        """One transaction like ``commit_move``: the undo row at log position
+        expected_version + 1 (no move row), snapshot, version, posts; VersionConflict."""
+        ...
+
+    async def add_undo_request(
+        self,
+        game_id: int,
+        requester_id: int,
+        at_version: int,
+        count: int,
+        approvers: list[int],
+        now: float,
+    ) -> int: ...
+
+    async def get_undo_request(self, request_id: int) -> UndoRequestRow | None: ...
+
+    async def vote_undo_request(
+        self, request_id: int, user_id: int, approve: bool, now: float
+    ) -> UndoRequestRow | None: ...
+
+    async def close_undo_request(self, request_id: int, status: str, now: float) -> bool: ...
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        results: list[ResultRow],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]: ...
+
+    async def save_results(self, results: list[ResultRow]) -> None: ...
+
+    async def results_of(self, user_id: int) -> list[ResultRow]: ...
+
+    async def unscored_games(self, user_id: int) -> list[int]: ...
+
+    async def last_game_in(self, channel_id: int) -> GameRow | None: ...
+
+    async def import_game(
+        self,
+        new: NewGame,
+        players: list[str],
+        moves: list[NewMove],
+        snapshot: str,
+        *,
+        status: str,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> tuple[int, list[int]]: ...

@@ -92,4 +92,52 @@ CREATE TABLE outbox (
 CREATE INDEX outbox_due ON outbox (due_at) WHERE sent_at IS NULL AND dead = 0;
 """,
     ),
+    (
+        3,
+        "history: undos, undo requests, results",
+        """
+-- an undo takes a log position of its own (games.version counts moves and undos);
+-- ``undone`` lists the seq of the moves it took back (they stay in ``moves``)
+CREATE TABLE undos (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    undone     TEXT    NOT NULL,
+    line       TEXT    NOT NULL,
+    request_id INTEGER,
+    at         REAL    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE undo_requests (
+    id           INTEGER PRIMARY KEY,
+    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    requester_id INTEGER NOT NULL,
+    at_version   INTEGER NOT NULL,   -- games.version when asked; a later change cancels it
+    count        INTEGER NOT NULL,
+    approvers    TEXT    NOT NULL,   -- JSON {user_id: null | true | false}
+    status       TEXT    NOT NULL DEFAULT 'open'
+                 CHECK (status IN ('open', 'applied', 'refused', 'cancelled')),
+    created_at   REAL    NOT NULL,
+    decided_at   REAL
+);
+CREATE INDEX undo_requests_open ON undo_requests (game_id) WHERE status = 'open';
+
+-- final standing per seat of a finished game (for /stats)
+CREATE TABLE results (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    kind     TEXT    NOT NULL,
+    rank     INTEGER NOT NULL,
+    vp       INTEGER NOT NULL,
+    won      INTEGER NOT NULL,
+    resigned INTEGER NOT NULL DEFAULT 0,
+    at       REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX results_user ON results (user_id, kind);
+""",
+    ),
 ]

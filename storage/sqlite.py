@@ -40,13 +40,14 @@ from storage.base import (
     VersionConflict,
 )
 from storage.migrations import MIGRATIONS
+from storage.sqlite_history import HistoryTables
 from storage.sqlite_rows import GAME_COLUMNS, game_row, split_sql, to_json
 from storage.sqlite_side import SideTables
 
 BUSY_TIMEOUT_MS = 5000
 
 
-class SqliteStore(SideTables):
+class SqliteStore(SideTables, HistoryTables):
     """``Store`` on one SQLite file. Create with ``await SqliteStore.open(path)``."""
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:

@@ -55,9 +55,13 @@ from tables.errors import (
     TableError,
 )
 from tables.history import HistoryMixin
+from tables.line import record_of
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
+from tables.records import RecordsMixin
+from tables.results import ResultsMixin
 from tables.side import SideMixin
+from tables.undo import UndoMixin
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +69,7 @@ CACHE_SIZE = 256
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
-class Tables(LobbyMixin, SideMixin, HistoryMixin):
+class Tables(LobbyMixin, SideMixin, HistoryMixin, UndoMixin, RecordsMixin, ResultsMixin):
     """The table layer over a ``Store``. All public methods are coroutines.
 
     ``clock`` returns unix seconds (a fake one makes tests deterministic).
@@ -162,7 +166,7 @@ class Tables(LobbyMixin, SideMixin, HistoryMixin):
         snap = await self.store.load_snapshot(row.id)
         try:
             game = Game.from_json(json.loads(snap.text or ""))
-            if game.kind != row.kind or game.version != snap.version:
+            if game.kind != row.kind or game.version + game.version_base != snap.version:
                 raise ValueError(f"snapshot is at move {game.version}, the game at {snap.version}")
         except Exception as exc:
             log.warning("game %s: snapshot unusable (%s); rebuilding from the log", row.id, exc)
@@ -171,18 +175,14 @@ class Tables(LobbyMixin, SideMixin, HistoryMixin):
         return game
 
     async def _rebuild(self, row: GameRow, version: int) -> Game:
-        moves = await self.store.moves(row.id)
-        record = {
-            "kind": row.kind,
-            "players": list(row.players or []),
-            "seed": row.seed,
-            "options": dict(row.options),
-            "moves": [[m.seat, m.move] for m in moves],
-        }
+        line = await self.log_line(row.id)  # the live moves: undone ones left out
+        live = line.live()
+        record = record_of(row, live)
         try:
-            if [m.seq for m in moves] != list(range(1, version + 1)):
-                raise ValueError(f"the log holds {len(moves)} moves, the game is at {version}")
+            line.check(version)
             game = await asyncio.to_thread(replay, record)  # may be long: off the loop
+            if version != len(live):  # after an undo: versions above the log position
+                game.rebase_versions(version - len(live))
             snapshot = _dump(game)
         except Exception as exc:
             reason = f"its move log does not replay: {exc}"
@@ -284,7 +284,7 @@ class Tables(LobbyMixin, SideMixin, HistoryMixin):
             except VersionConflict as exc:
                 self._evict(row.id)  # another process moved on: reload next time
                 raise StaleDecision(STALE) from exc
-            self._keep(row.id, game.version, game)
+            self._keep(row.id, game.version + game.version_base, game)
             return result
 
     async def _commit(
@@ -311,7 +311,7 @@ class Tables(LobbyMixin, SideMixin, HistoryMixin):
             earlier = await self.store.moves(row.id, after_seq=row.announced_seq)
             post_lines = [line for m in earlier for line in m.events] + lines
             data = announce.payload(
-                row.id, row.kind, game.version, post_lines, acting, over, scores
+                row.id, row.kind, row.version + 1, post_lines, acting, over, scores
             )
             data["previous"] = row.announced_seq  # the version of the post before this one
             posts.append(NewPost("final" if over else "turn", data))
@@ -330,7 +330,7 @@ class Tables(LobbyMixin, SideMixin, HistoryMixin):
             game_id=row.id,
             channel_id=row.channel_id,
             kind=row.kind,
-            version=game.version,
+            version=row.version + 1,
             events=tuple(lines),
             to_act=acting,
             mentions=announce.mentions(acting),

@@ -30,7 +30,11 @@ async def test_a_new_migration_is_applied_once(db_path, monkeypatch) -> None:
     s = await open_store(db_path)
     game_id = await s.create_game(new_game(), NOW)
     await s.close()
-    extra = (len(MIGRATIONS) + 1, "games get a note", "ALTER TABLE games ADD COLUMN note TEXT;")
+    extra = (
+        max(m[0] for m in MIGRATIONS) + 1,
+        "games get a note",
+        "ALTER TABLE games ADD COLUMN note TEXT;",
+    )
     monkeypatch.setattr("storage.sqlite.MIGRATIONS", [*MIGRATIONS, extra])
     for _ in range(2):  # the second open must not add the column again (it would fail)
         s = await open_store(db_path)

@@ -1,0 +1,260 @@
+"""Game records of ``Tables``: /export writes one, /import rebuilds a game from one.
+
+A record is JSON: ``{"format", "format_version", "kind", "players", "seed", "options",
+"moves": [[seat, move], ...]}`` plus informational fields (title, game id, status, how many
+moves were taken back). ``moves`` holds the live line only: undone moves are left out, so
+the record replays to exactly the game as it stands (the full log with undos stays in the
+bot's database and /log).
+
+Export is refused while a game is active: the record carries the seed, and the seed with
+the moves tells every future draw, which is hidden information. Finished, aborted and broken
+games export (a broken game's record is how a host gets it repaired).
+
+Import: in a channel without a live game; at most 1 MB and ``MAX_RECORD_MOVES`` moves;
+replayed fully off the event loop; a record that does not replay is refused with the move
+number and the reason. The importer becomes host and holds every seat (a hot-seat game)
+until they hand seats to others with /game replace: the names in a file are only names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.core import GAMES, Game, IllegalMove, new_game
+from storage.base import ChannelTaken, NewGame, NewMove, NewPost, Store
+from tables import announce
+from tables.errors import ChannelBusy, NoGame, TableError
+from tables.line import LogLine
+from tables.models import GameInfo, TurnResult
+from tables.text import clean_name, clean_options
+
+if TYPE_CHECKING:
+    from storage.base import GameRow
+
+FORMAT = "euro-games-record"
+FORMAT_VERSION = 1
+MAX_RECORD_BYTES = 1_000_000
+MAX_RECORD_MOVES = 20_000
+
+
+class RecordError(TableError):
+    """A record that is not one, or does not replay."""
+
+
+def parse_record(raw: bytes | str) -> dict[str, Any]:
+    """The record in ``raw`` checked for shape and bounds (not yet replayed)."""
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"the file is too big (at most {MAX_RECORD_BYTES // 1000} kB)")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError(f"the file is not JSON ({str(exc)[:80]})") from exc
+    if not isinstance(data, dict):
+        raise RecordError("the file is not a game record (a JSON object is expected)")
+    if data.get("format", FORMAT) != FORMAT:
+        raise RecordError("the file is not a game record of this bot")
+    kind = data.get("kind")
+    spec = GAMES.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        raise RecordError(f"unknown game {str(kind)[:40]!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or not spec.min_players <= len(players) <= spec.max_players:
+        raise RecordError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
+    try:
+        names = [clean_name(p) for p in players]
+    except TableError as exc:
+        raise RecordError(f"bad player name: {exc.message}") from exc
+    if len({n.casefold() for n in names}) != len(names):
+        raise RecordError("two players have the same name")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RecordError("the seed must be a non-negative whole number")
+    try:
+        options = clean_options(data.get("options") or {})
+    except TableError as exc:
+        raise RecordError(exc.message) from exc
+    moves = data.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(f"'moves' must be a list of at most {MAX_RECORD_MOVES} moves")
+    clean: list[list[Any]] = []
+    for number, item in enumerate(moves, start=1):
+        ok = isinstance(item, list) and len(item) == 2
+        seat, move = item if ok else (None, None)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(move, str):
+            raise RecordError(f'move {number}: expected [seat, "move"]')
+        clean.append([seat, move])
+    return {"kind": kind, "players": names, "seed": seed, "options": options, "moves": clean}
+
+
+def replay_with_events(record: dict[str, Any]) -> tuple[Game, list[list[str]]]:
+    """Replay a record, keeping each move's log lines; RecordError names the failing move."""
+    try:
+        game = new_game(
+            record["kind"], record["players"], seed=record["seed"], options=record["options"]
+        )
+    except Exception as exc:
+        raise RecordError(f"the game cannot start: {str(exc)[:200]}") from exc
+    lines: list[list[str]] = []
+    for number, (seat, move) in enumerate(record["moves"], start=1):
+        try:
+            events = game.play(seat, move)
+        except IllegalMove as exc:
+            raise RecordError(f"move {number} ({move[:60]!r}): {exc.reason[:300]}") from exc
+        except Exception as exc:  # an engine bug: still name the move
+            raise RecordError(f"move {number} ({move[:60]!r}): the game failed on it") from exc
+        lines.append([e.text for e in events])
+    return game, lines
+
+
+class RecordsMixin:
+    store: Store
+    clock: Callable[[], float]
+
+    if TYPE_CHECKING:
+
+        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
+        def info(self, row: GameRow) -> GameInfo: ...
+        async def log_line(self, game_id: int) -> LogLine: ...
+        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
+
+    async def export_record(
+        self, channel_id: int | None, *, game_id: int | None = None
+    ) -> tuple[GameInfo, dict[str, Any]]:
+        """The record of a game: by id, else the channel's live game, else its last one."""
+        if game_id is None and channel_id is not None:
+            row = await self.store.find_game(channel_id) or await self.store.last_game_in(
+                channel_id
+            )
+            if row is None:
+                raise NoGame("there is no game in this channel")
+        else:
+            row = await self._row(channel_id, game_id)
+        if row.status == "lobby" or row.players is None:
+            raise RecordError("the game has not started: there is nothing to export yet")
+        if row.status == "active":
+            raise RecordError(
+                "an active game is not exported: its record holds the seed, which tells every "
+                "hidden draw to come; export it when it has ended"
+            )
+        line = await self.log_line(row.id)
+        live = line.live()
+        info = self.info(row)
+        record = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "kind": row.kind,
+            "title": info.title,
+            "game_id": row.id,
+            "status": row.status,
+            "players": list(row.players),
+            "seed": row.seed,
+            "options": dict(row.options),
+            "moves": [[m.seat, m.move] for m in live],
+            "undone_moves": len(line.moves) - len(live),
+        }
+        return info, record
+
+    async def import_record(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        raw: bytes | str,
+    ) -> TurnResult:
+        """Rebuild a game from a record in a channel without a live game (see the module
+        docstring); the importer holds every seat. Raises RecordError or ChannelBusy."""
+        name = clean_name(user_name)
+        if await self.store.find_game(channel_id) is not None:
+            raise ChannelBusy("this channel already has a game; import into another channel")
+        record = parse_record(raw)
+        game, lines = await asyncio.to_thread(replay_with_events, record)
+        spec = GAMES[record["kind"]]
+        now = self.clock()
+        count = len(record["moves"])
+        moves = [
+            NewMove(seat, user_id, move, events)
+            for (seat, move), events in zip(game.moves, lines, strict=True)
+        ]
+        waiting = {d.seat: now for d in game.pending()}
+        new = NewGame(
+            kind=record["kind"],
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=user_id,
+            host_name=name,
+            seed=record["seed"],
+            options=record["options"],
+            hotseat=True,
+            max_seats=len(record["players"]),
+            status="active",
+        )
+        text = (
+            f"{spec.title} imported by {name}: {count} moves replayed; "
+            f"{name} holds every seat until the host hands them on with /game replace"
+        )
+        row_stub = _stub(new, record["players"], user_id)
+        acting = announce.to_act(game, row_stub, waiting)
+        scores = tuple(game.scores())
+        data = announce.payload(0, new.kind, count, [text], acting, game.over, scores)
+        snapshot = json.dumps(game.to_json(), separators=(",", ":"))
+        posts = [NewPost("final" if game.over else "start", data)]
+        try:
+            game_id, ids = await self.store.import_game(
+                new,
+                record["players"],
+                moves,
+                snapshot,
+                status="finished" if game.over else "active",
+                waiting=waiting,
+                posts=posts,
+                now=now,
+            )
+        except ChannelTaken as exc:
+            raise ChannelBusy("this channel already has a game") from exc
+        self._keep(game_id, count, game)
+        return TurnResult(
+            game_id=game_id,
+            channel_id=channel_id,
+            kind=new.kind,
+            version=count,
+            events=(text,),
+            to_act=acting,
+            mentions=announce.mentions(acting),
+            over=game.over,
+            scores=scores,
+            posted=True,
+            lines=(text,),
+            post_ids=tuple(ids),
+        )
+
+
+def _stub(new: NewGame, players: list[str], user_id: int) -> Any:
+    """Enough of a GameRow for ``announce.to_act`` before the game has an id."""
+    from storage.base import GameRow, SeatRow
+
+    return GameRow(
+        id=0,
+        kind=new.kind,
+        guild_id=new.guild_id,
+        channel_id=new.channel_id,
+        status="active",
+        host_id=user_id,
+        seed=new.seed,
+        options=new.options,
+        hotseat=True,
+        max_seats=len(players),
+        players=players,
+        version=0,
+        waiting={},
+        announced_seq=0,
+        broken_reason=None,
+        created_at=0.0,
+        updated_at=0.0,
+        started_at=None,
+        ended_at=None,
+        seats=tuple(SeatRow(i, user_id, n) for i, n in enumerate(players)),
+    )

@@ -1,0 +1,272 @@
+"""Undo of ``Tables``: free take-backs within a turn, and undo requests by consent.
+
+The model (DESIGN.md notes; storage/history.py for the rows):
+
+* Nothing is deleted. An undo is recorded at the next log position (``games.version`` + 1)
+  and names the moves it took back; the snapshot is rebuilt by replaying the live moves
+  (off the event loop) and committed with the version bump in one transaction. The
+  engine's decision versions are rebased on the log position (``Game.rebase_versions``),
+  so every menu made before the undo is refused as out of date.
+* Never past a reveal: the span may not reach before ``Game.undo_barrier`` (a move that
+  drew from the seeded generator or revealed hidden information), with or without consent.
+* Free: the caller's own moves at the end of the log made since the last public post (the
+  turn has not ended publicly yet, so nobody else was told to act on it).
+* Otherwise a request: every other player who moved in the span, or who must act now,
+  approves with a button. A refusal, or any move or undo meanwhile, cancels it. With no
+  one to ask (a solo game), it applies at once.
+* After an undo: a log line ("ann took back 2 moves") and a new public post of the board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core import Game, replay
+from storage.base import NewPost, Store, VersionConflict
+from storage.history import NewUndo, UndoRequestRow
+from tables import announce
+from tables.errors import GameOver, NoGame, NotSeated, StaleDecision, TableError
+from tables.line import LogLine, record_of
+from tables.models import TurnResult
+
+if TYPE_CHECKING:
+    from storage.base import GameRow
+
+MAX_UNDO = 30
+
+
+class UndoRefused(TableError):
+    """This undo is not allowed (past a reveal, nothing to take back ...)."""
+
+
+@dataclass(frozen=True)
+class UndoOutcome:
+    """What an undo call did. ``status``: applied, requested, approved (waiting for
+    others), refused (by an approver) or cancelled (the game moved on)."""
+
+    game_id: int
+    channel_id: int
+    status: str
+    count: int
+    seqs: tuple[int, ...]
+    requester_id: int
+    result: TurnResult | None = None
+    request_id: int | None = None
+    waiting_for: tuple[tuple[int, str], ...] = ()  # (user id, name) still to approve
+
+    @property
+    def mentions(self) -> tuple[int, ...]:
+        return tuple(u for u, _ in self.waiting_for)
+
+
+class UndoMixin:
+    store: Store
+    clock: Callable[[], float]
+
+    if TYPE_CHECKING:
+
+        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
+        async def _engine(self, row: GameRow) -> Game: ...
+        def _lock(self, game_id: int) -> asyncio.Lock: ...
+        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
+        def _evict(self, game_id: int) -> None: ...
+        @staticmethod
+        def _check_playable(row: GameRow) -> None: ...
+
+    async def log_line(self, game_id: int) -> LogLine:
+        """Every move and undo of a game."""
+        return LogLine(await self.store.moves(game_id), await self.store.undos(game_id))
+
+    async def undo(
+        self, channel_id: int | None, user_id: int, count: int = 1, *, game_id: int | None = None
+    ) -> UndoOutcome:
+        """Take back the last ``count`` moves: at once when they are the caller's own of
+        this turn, else as a request the affected players approve. Raises UndoRefused
+        (past a reveal, too many), NotSeated, GameOver and the like."""
+        if not isinstance(count, int) or not 1 <= count <= MAX_UNDO:
+            raise UndoRefused(f"take back 1 to {MAX_UNDO} moves at a time")
+        row = await self._row(channel_id, game_id)
+        self._check_playable(row)
+        if not any(s.user_id == user_id for s in row.seats):
+            raise NotSeated("you are not playing in this game")
+        async with self._lock(row.id):
+            row = await self._row(None, row.id)
+            self._check_playable(row)
+            game = await self._engine(row)
+            line = await self.log_line(row.id)
+            live = line.live()
+            span = _span(game, live, count)
+            seqs = tuple(m.seq for m in span)
+            held = {s.seat for s in row.seats if s.user_id == user_id}
+            free = all(m.seat in held for m in span) and span[0].seq > row.announced_seq
+            asked = _approvers(row, game, span, user_id)
+            if free or not asked:
+                result = await self._take_back(row, game, live, count, user_id)
+                return UndoOutcome(row.id, row.channel_id, "applied", count, seqs, user_id, result)
+            request_id = await self.store.add_undo_request(
+                row.id, user_id, row.version, count, [u for u, _ in asked], self.clock()
+            )
+            return UndoOutcome(
+                row.id,
+                row.channel_id,
+                "requested",
+                count,
+                seqs,
+                user_id,
+                request_id=request_id,
+                waiting_for=tuple(asked),
+            )
+
+    async def answer_undo(self, request_id: int, user_id: int, approve: bool) -> UndoOutcome:
+        """An approver's answer. The last approval applies the undo (if nothing moved)."""
+        request = await self.store.get_undo_request(request_id)
+        if request is None:
+            raise NoGame("there is no such undo request")
+        row = await self._row(None, request.game_id)
+        await self._still_open(request, row)
+        if user_id not in request.approvers:
+            raise NotSeated("this undo request is for the players it affects")
+        async with self._lock(row.id):
+            row = await self._row(None, row.id)
+            await self._still_open(request, row)
+            voted = await self.store.vote_undo_request(request_id, user_id, approve, self.clock())
+            assert voted is not None
+            if voted.status == "refused":
+                return self._outcome(row, voted, "refused", ())
+            waiting = [u for u, v in voted.approvers.items() if v is not True]
+            names = {s.user_id: s.name for s in row.seats}
+            if waiting:
+                left = tuple((u, names.get(u, "?")) for u in waiting)
+                return self._outcome(row, voted, "approved", left)
+            game = await self._engine(row)
+            live = (await self.log_line(row.id)).live()
+            _span(game, live, voted.count)  # still within the barrier (it cannot move back)
+            result = await self._take_back(
+                row, game, live, voted.count, voted.requester_id, request_id=voted.id
+            )
+            return self._outcome(row, voted, "applied", (), result)
+
+    async def undo_request(self, request_id: int) -> UndoRequestRow | None:
+        return await self.store.get_undo_request(request_id)
+
+    # ------------------------------------------------------------ internals
+    async def _still_open(self, request: UndoRequestRow, row: GameRow) -> None:
+        current = await self.store.get_undo_request(request.id)
+        status = current.status if current else "cancelled"
+        if status == "open" and (row.version != request.at_version or row.status != "active"):
+            await self.store.close_undo_request(request.id, "cancelled", self.clock())
+            status = "cancelled"
+        if status != "open":
+            why = {"cancelled": "the game moved on since it was asked"}.get(status, status)
+            raise StaleDecision(f"this undo request is closed ({why})")
+
+    def _outcome(
+        self,
+        row: GameRow,
+        request: UndoRequestRow,
+        status: str,
+        waiting: tuple[tuple[int, str], ...],
+        result: TurnResult | None = None,
+    ) -> UndoOutcome:
+        return UndoOutcome(
+            row.id,
+            row.channel_id,
+            status,
+            request.count,
+            (),
+            request.requester_id,
+            result,
+            request.id,
+            waiting,
+        )
+
+    async def _take_back(
+        self,
+        row: GameRow,
+        game: Game,
+        live: list,
+        count: int,
+        user_id: int,
+        *,
+        request_id: int | None = None,
+    ) -> TurnResult:
+        """Replay the live moves but the last ``count``, commit the undo, queue a post."""
+        keep = len(live) - count
+        span = live[keep:]
+        rebuilt = await asyncio.to_thread(replay, record_of(row, live[:keep]))
+        position = row.version + 1
+        rebuilt.rebase_versions(position - keep)
+        who = next((s.name for s in row.seats if s.user_id == user_id), "someone")
+        moves = "1 move" if count == 1 else f"{count} moves"
+        where = f"#{span[0].seq}" if count == 1 else f"#{span[0].seq}–#{span[-1].seq}"
+        text = f"{who} took back {moves} ({where})" + (" by consent" if request_id else "")
+        now = self.clock()
+        waiting = {d.seat: now for d in rebuilt.pending()}
+        acting = announce.to_act(rebuilt, row, waiting)
+        scores = tuple(rebuilt.scores())
+        data = announce.payload(row.id, row.kind, position, [text], acting, rebuilt.over, scores)
+        data["undo"] = True
+        undo = NewUndo(user_id, [m.seq for m in span], text, request_id)
+        snapshot = json.dumps(rebuilt.to_json(), separators=(",", ":"))
+        try:
+            ids = await self.store.commit_undo(
+                row.id,
+                row.version,
+                undo,
+                snapshot,
+                waiting=waiting,
+                posts=[NewPost("turn", data)],
+                now=now,
+            )
+        except VersionConflict as exc:
+            self._evict(row.id)
+            raise StaleDecision("the game moved on meanwhile; look again") from exc
+        self._keep(row.id, position, rebuilt)
+        return TurnResult(
+            game_id=row.id,
+            channel_id=row.channel_id,
+            kind=row.kind,
+            version=position,
+            events=(text,),
+            to_act=acting,
+            mentions=announce.mentions(acting),
+            over=rebuilt.over,
+            scores=scores,
+            posted=True,
+            lines=(text,),
+            post_ids=tuple(ids),
+        )
+
+
+def _span(game: Game, live: list, count: int) -> list:
+    """The last ``count`` live moves, refused when there are fewer or a reveal is inside."""
+    if game.over:
+        raise GameOver("the game is over")
+    if len(live) != game.version:
+        raise UndoRefused("the game's log and its state disagree; nothing was changed")
+    if count > len(live):
+        raise UndoRefused(f"there are only {len(live)} moves to take back")
+    keep = len(live) - count
+    barrier = game.undo_barrier
+    if keep < barrier:
+        at = live[barrier - 1].seq
+        raise UndoRefused(
+            f"move #{at} revealed something hidden or random, so it and the moves before it "
+            "cannot be taken back"
+            + (f"; at most {len(live) - barrier} can be" if len(live) > barrier else "")
+        )
+    return live[keep:]
+
+
+def _approvers(row: GameRow, game: Game, span: list, user_id: int) -> list[tuple[int, str]]:
+    """The other users who moved in the span or must act now (each once, seat order)."""
+    seats = {m.seat for m in span} | {d.seat for d in game.pending()}
+    found: dict[int, str] = {}
+    for s in row.seats:
+        if s.seat in seats and s.user_id != user_id and s.user_id:
+            found.setdefault(s.user_id, s.name)
+    return list(found.items())

@@ -1,0 +1,147 @@
+"""Records (export/import), resignation, stats, and the filtered log with undos."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tables import ChannelBusy, GameOver, Tables
+from tables.records import MAX_RECORD_BYTES, RecordError, parse_record
+from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
+
+OTHER = 600
+
+
+async def played(tables: Tables) -> None:
+    await started(tables)
+    for user, move in [(ANN, "stake 2"), (BOB, "stake 1"), (ANN, "draw"), (ANN, "done")]:
+        await tables.play(CHAN, user, move)
+
+
+async def test_export_import_round_trip(tables: Tables) -> None:
+    await played(tables)
+    await tables.undo(CHAN, ANN)  # 'done' taken back: not part of the record
+    with pytest.raises(RecordError, match="seed"):
+        await tables.export_record(CHAN)  # active: the seed would tell the hidden draws
+    _, game = await tables.load(CHAN)
+    await tables.abort(CHAN, ANN)
+    _, record = await tables.export_record(CHAN)  # the channel's last game
+    assert record["moves"] == [[0, "stake 2"], [1, "stake 1"], [0, "draw"]]
+    assert record["undone_moves"] == 1 and record["seed"] == 7
+    raw = json.dumps(record).encode()
+    result = await tables.import_record(GUILD, OTHER, BOB, "bob", raw)
+    assert result.version == 3 and result.posted and not result.over
+    new_info, copy = await tables.load(OTHER)
+    assert copy.to_json()["state"] == game.to_json()["state"]
+    assert new_info.hotseat and new_info.host_id == BOB
+    assert {s.user_id for s in new_info.seats} == {BOB} and len(new_info.seats) == 2
+    (post,) = await tables.posts(list(result.post_ids))
+    assert post.payload["game_id"] == new_info.id and "imported by bob" in post.payload["lines"][0]
+    page = await tables.history(OTHER)
+    assert [i.move for i in page.items] == ["stake 2", "stake 1", "draw"]
+    assert any("drew" in e for e in page.items[2].events), "the log lines are replayed too"
+    r = await tables.play(OTHER, BOB, "done", seat=0)  # the importer plays every seat
+    assert r.version == 4
+    with pytest.raises(ChannelBusy):
+        await tables.import_record(GUILD, OTHER, BOB, "bob", raw)
+
+
+def record(**changes) -> bytes:
+    base = {
+        "kind": "tally",
+        "players": ["ann", "bob"],
+        "seed": 7,
+        "options": {},
+        "moves": [[0, "stake 2"], [1, "stake 1"], [0, "draw"]],
+    }
+    return json.dumps({**base, **changes}).encode()
+
+
+async def test_a_record_that_does_not_replay_is_refused_with_the_move(tables: Tables) -> None:
+    bad = record(moves=[[0, "stake 2"], [1, "stake 1"], [1, "draw"]])
+    with pytest.raises(RecordError, match=r"move 3 \('draw'\): it is not bob's turn"):
+        await tables.import_record(GUILD, OTHER, ANN, "ann", bad)
+    assert await tables.store.find_game(OTHER) is None, "nothing was created"
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (b"not json", "not JSON"),
+        (b"[1, 2]", "JSON object"),
+        (record(kind="chess"), "unknown game"),
+        (record(players=["a"] * 9), "takes 1 to 4"),
+        (record(players=["a", "A"]), "same name"),
+        (record(seed=-1), "seed"),
+        (record(moves=[[0, 1]]), "move 1"),
+        (record(moves="x"), "list"),
+        (b" " * (MAX_RECORD_BYTES + 1), "too big"),
+    ],
+)
+def test_record_shape_is_checked(raw: bytes, reason: str) -> None:
+    with pytest.raises(RecordError, match=reason):
+        parse_record(raw)
+
+
+async def test_resign_ends_the_game_and_counts_in_stats(tables: Tables) -> None:
+    await played(tables)
+    await tables.play(CHAN, ANN, "aim a1")  # ann scores: she leads
+    result = await tables.resign(CHAN, ANN)
+    assert result.over and result.posted and result.lines == ("ann resigned: the game ends",)
+    ranks = {s.player: s.rank for s in result.scores}
+    assert ranks == {"bob": 1, "ann": 2}, "the resigner ranks last whatever the score"
+    info = await tables.game(result.game_id)
+    assert info.status == "finished"
+    (post,) = await tables.posts(list(result.post_ids))
+    assert post.kind == "final" and post.payload["over"] and post.payload["resigned"] == [0]
+    with pytest.raises(GameOver):
+        await tables.resign(None, BOB, game_id=info.id)
+    (ann,) = await tables.stats(ANN)
+    (bob,) = await tables.stats(BOB)
+    assert (ann.played, ann.won, ann.resigned) == (1, 0, 1)
+    assert (bob.played, bob.won, bob.resigned) == (1, 1, 0)
+
+
+async def test_stats_count_games_finished_by_their_last_move(tables: Tables) -> None:
+    start = await started(tables, players=1)
+    while True:
+        info, game = await tables.load(None, game_id=start.game_id)
+        if game.over:
+            break
+        (d,) = game.pending()
+        await tables.play(CHAN, ANN, d.options[-1].move)
+    assert (await tables.game(info.id)).status == "finished"
+    (line,) = await tables.stats(ANN)
+    assert (line.kind, line.played, line.won) == ("tally", 1, 1)
+    assert await tables.stats(BOB) == []
+    assert (await tables.stats(ANN))[0].played == 1, "counted once"
+
+
+async def test_log_filters_and_history_positions(tables: Tables) -> None:
+    await played(tables)
+    await tables.undo(CHAN, ANN)  # position 5 takes back move 4
+    await tables.play(CHAN, ANN, "draw")  # position 6
+    page = await tables.history(CHAN, player="ann")
+    assert [(i.seq, i.kind) for i in page.items] == [
+        (1, "move"),
+        (3, "move"),
+        (4, "move"),
+        (5, "undo"),
+        (6, "move"),
+    ]
+    assert page.filters == ("player ann",)
+    assert [i.seq for i in (await tables.history(CHAN, player="BOB")).items] == [2]
+    assert (await tables.history(CHAN, round=2)).total == 0
+    assert (await tables.history(CHAN, round=1)).total == 6
+    small = await tables.history(CHAN, per_page=4, page=2)
+    assert small.pages == 2 and [i.seq for i in small.items] == [5, 6]
+    # the board after each position, also on the undone line
+    _, pos, view = await tables.board_at(CHAN, 4)
+    assert pos == 4 and view["stage"] == "aim"
+    _, _, view = await tables.board_at(CHAN, 5)
+    assert view["stage"] == "draw"
+    _, pos, view = await tables.board_at(CHAN, 99)
+    assert pos == 6 and view["stage"] == "draw"
+    _, _, view = await tables.board_at(CHAN, 0)
+    assert view["stage"] == "stake"

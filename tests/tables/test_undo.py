@@ -1,0 +1,156 @@
+"""Undo through the table layer: free within a turn, by consent, never past a reveal.
+
+The log keeps every move; an undo takes a log position of its own, so versions only rise
+and every menu made before an undo is out of date afterwards."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import new_game
+from tables import StaleDecision, Tables
+from tables.undo import UndoRefused
+from tests.tables.conftest import ANN, BOB, CHAN, started
+
+
+async def to_aim(tables: Tables) -> None:
+    """stake 2 (ann, posted), stake 1 (bob, posted), draw (random), done: ann aims now."""
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")
+    await tables.play(CHAN, BOB, "stake 1")
+    await tables.play(CHAN, ANN, "draw")
+    await tables.play(CHAN, ANN, "done")
+
+
+async def state(tables: Tables) -> dict:
+    _, game = await tables.load(CHAN, fresh=True)
+    return game.to_json()["state"]
+
+
+async def test_free_undo_within_the_turn_is_recorded_and_reposted(tables: Tables) -> None:
+    await to_aim(tables)
+    (aim,) = await tables.decisions_for(CHAN, ANN)
+    _, game = await tables.load(CHAN)
+    before_done = json.loads(json.dumps(game.to_json()["state"]))
+    out = await tables.undo(CHAN, ANN)
+    assert out.status == "applied" and out.seqs == (4,)
+    result = out.result
+    assert result is not None and result.version == 5 and result.posted
+    assert result.lines == ("ann took back 1 move (#4)",)
+    info = await tables.game_in(CHAN)
+    assert info.version == 5 and info.announced_seq == 5
+    st = await state(tables)
+    assert st["stage"] == "draw" and st["hand"] == before_done["hand"]
+    # the log keeps both the move and its undo
+    page = await tables.history(CHAN)
+    assert [(i.seq, i.kind, i.undone_by) for i in page.items][-2:] == [
+        (4, "move", 5),
+        (5, "undo", None),
+    ]
+    assert len(await tables.store.moves(info.id)) == 4, "nothing deleted"
+    # the board is posted again, at the undo's log position, with a Play button's version
+    posts = await tables.posts(list(result.post_ids))
+    assert posts[0].payload["version"] == 5 and "took back" in posts[0].payload["lines"][0]
+    # a menu from before the undo is refused; the new decision's version is above it
+    (draw,) = await tables.decisions_for(CHAN, ANN)
+    assert draw.version >= 5 > aim.version
+    with pytest.raises(StaleDecision):
+        await tables.play(CHAN, ANN, "draw", expected_version=aim.version)
+    # and play goes on from the undone state, at the next log position
+    r = await tables.play(CHAN, ANN, "done", expected_version=draw.version)
+    assert r.version == 6 and (await tables.game_in(CHAN)).version == 6
+
+
+async def test_versions_never_repeat_across_an_undo(tables: Tables) -> None:
+    """Replaying to fewer moves would hand out decision versions again; stale menus of
+    the undone line must never match the new line's decisions."""
+    await to_aim(tables)
+    (aim,) = await tables.decisions_for(CHAN, ANN)
+    await tables.undo(CHAN, ANN)
+    for _ in range(2):  # done, then aim: new decisions of the new line
+        (d,) = await tables.decisions_for(CHAN, ANN)
+        assert d.version > aim.version
+        await tables.play(CHAN, ANN, d.options[-1].move, expected_version=d.version)
+
+
+async def test_undo_refused_after_a_reveal(tables: Tables) -> None:
+    await to_aim(tables)
+    before = await state(tables)
+    with pytest.raises(UndoRefused, match="#3"):  # move 3 drew a card
+        await tables.undo(CHAN, ANN, 2)
+    assert (await tables.game_in(CHAN)).version == 4 and await state(tables) == before
+    await tables.undo(CHAN, ANN, 1)  # 'done' revealed nothing
+    with pytest.raises(UndoRefused, match="#3"):
+        await tables.undo(CHAN, ANN, 1)  # the draw itself: never, not even by consent
+
+
+async def test_undo_by_consent(tables: Tables) -> None:
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")  # posted: ann's turn ended publicly
+    await tables.play(CHAN, BOB, "stake 1")
+    before = await state(tables)
+    out = await tables.undo(CHAN, ANN, 2)  # bob moved after: bob must approve
+    assert out.status == "requested" and out.waiting_for == ((BOB, "bob"),)
+    assert (await tables.game_in(CHAN)).version == 2, "nothing changed yet"
+    with pytest.raises(Exception, match="players it affects"):
+        await tables.answer_undo(out.request_id, ANN, True)  # not the requester's to approve
+    done = await tables.answer_undo(out.request_id, BOB, True)
+    assert done.status == "applied" and done.result is not None
+    assert done.result.lines == ("ann took back 2 moves (#1–#2) by consent",)
+    st = await state(tables)
+    assert st["stakes"] == [None, None] and st != before
+    assert (await tables.game_in(CHAN)).version == 3
+    with pytest.raises(StaleDecision):  # answered once, closed
+        await tables.answer_undo(out.request_id, BOB, True)
+
+
+async def test_refusal_or_a_new_move_cancels_a_request(tables: Tables) -> None:
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")
+    out = await tables.undo(CHAN, ANN)  # the turn was posted: bob, to act, must agree
+    assert out.status == "requested" and out.mentions == (BOB,)
+    refused = await tables.answer_undo(out.request_id, BOB, False)
+    assert refused.status == "refused"
+    assert (await state(tables))["stakes"][0] == 2
+    again = await tables.undo(CHAN, ANN)
+    await tables.play(CHAN, BOB, "stake 1")  # a new move: the request is void
+    with pytest.raises(StaleDecision, match="moved on"):
+        await tables.answer_undo(again.request_id, BOB, True)
+    assert (await state(tables))["stakes"] == [2, 1]
+
+
+async def test_a_solo_game_undoes_a_posted_turn_at_once(tables: Tables) -> None:
+    await started(tables, players=1)
+    await tables.play(CHAN, ANN, "stake 3")  # ends the step: a post
+    out = await tables.undo(CHAN, ANN)
+    assert out.status == "applied", "no one else to ask"
+
+
+async def test_an_unusable_snapshot_after_an_undo_is_rebuilt_from_the_live_moves(
+    tables: Tables,
+) -> None:
+    await to_aim(tables)
+    await tables.undo(CHAN, ANN)
+    info, game = await tables.load(CHAN)
+    want = game.to_json()
+    await tables.store.save_snapshot(info.id, info.version, "{not json")
+    tables._evict(info.id)
+    _, rebuilt = await tables.load(CHAN, fresh=True)
+    got = rebuilt.to_json()
+    assert got["state"] == want["state"] and got["moves"] == want["moves"]
+    assert rebuilt.version + rebuilt.version_base == info.version
+    assert min(got["ver"]) >= max(want["ver"]) - 0, "versions stay above the undone line"
+
+
+def test_rebase_versions_survives_a_snapshot() -> None:
+    game = new_game("tally", ["a", "b"], seed=3)
+    game.play(0, "stake 1")
+    game.rebase_versions(10)
+    assert game.version_base == 10
+    assert all(d.version == 11 for d in game.pending())
+    copy = type(game).from_json(json.loads(json.dumps(game.to_json())))
+    assert copy.version_base == 10 and copy.pending() == game.pending()
+    copy.play(1, "stake 2")
+    assert all(d.version == 12 for d in copy.pending())
