@@ -33,6 +33,8 @@ COGS = (
     "cogs.play",
     "cogs.spectate",
     "cogs.posting",
+    "cogs.reminders",
+    "cogs.settings",
 )
 
 

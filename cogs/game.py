@@ -203,8 +203,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     async def seats(self, interaction: discord.Interaction) -> None:
         info = await _tables(interaction).game_in(interaction.channel_id)
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
+        away = await _tables(interaction).on_vacation([s.user_id for s in info.seats])
         for s in info.seats:
             host = " (host)" if s.user_id == info.host_id else ""
+            host += " (on vacation)" if s.user_id in away else ""
             lines.append(f"{s.seat + 1}. {safe(s.name)}{host}")
         await self._say(interaction, "\n".join(lines), public=False)
 

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from cogs import rulebook
 from cogs.render import as_file, picture, to_act_text
+from cogs.settings import time_lines
 from cogs.text import MESSAGE_LIMIT, clip, page_of, relative_time, safe
 
 NONE = discord.AllowedMentions.none()
@@ -20,7 +21,9 @@ HELP = """**Euro games by chat** — one game per channel; take your turn whenev
 or type `/play move:` (autocomplete lists your legal moves)
 **Look** `/board` the picture · `/me` your private view · `/status` whose turn · `/log` the history
 **Rules** `/rules topic:` quotes the rules documents
-**Watch** `/spectate add channel:` mirrors every turn post into another channel"""
+**Watch** `/spectate add channel:` mirrors every turn post into another channel
+**Over days** `/mygames` your games, waiting ones first · `/settings` turn DMs, time zone,
+quiet hours · `/vacation` · `/game settings` reminders and a turn time limit (host)"""
 
 
 def _tables(interaction: discord.Interaction):
@@ -134,6 +137,8 @@ class Info(commands.Cog):
             lines.append("The game is over.")
         elif st.to_act:
             lines.append("To act:\n" + to_act_text(st.to_act))
+        if info.status in ("lobby", "active"):
+            lines += await time_lines(_tables(interaction), st)
         if st.scores:
             lines.append("Scores: " + ", ".join(f"{safe(s.player)} {s.vp}" for s in st.scores))
         await interaction.response.send_message(

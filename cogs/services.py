@@ -10,10 +10,11 @@ if TYPE_CHECKING:
 
 
 async def open_tables(db_path: Path) -> Tables:
+    from tables.clock import clock_from_env
     from tables.service import open_tables as _open
 
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    return await _open(db_path)
+    return await _open(db_path, clock=clock_from_env())
 
 
 async def close_tables(tables: Tables) -> None:

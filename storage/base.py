@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from storage.history import NewUndo, ResultRow, UndoRequestRow, UndoRow
+from storage.timing import NewNotice, NoticeRow, TimerChange, TimerRow, TimingRow
 
 LIVE_STATUSES = ("lobby", "active", "broken")
 STATUSES = ("lobby", "active", "finished", "aborted", "broken")
@@ -260,6 +261,65 @@ class Store(Protocol):
     async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None: ...
 
     async def settings(self, user_id: int) -> dict[str, Any]: ...
+
+    # time: game timing, turn timers, notices (storage.timing); games by user
+    async def get_timing(self, game_id: int) -> TimingRow | None: ...
+
+    async def set_timing(self, timing: TimingRow, now: float) -> None: ...
+
+    async def timer_changes(self, limit: int = 200) -> list[TimerChange]:
+        """Open decisions of active games whose timer is missing or stale."""
+        ...
+
+    async def drop_stale_timers(self) -> int: ...
+
+    async def put_timer(self, timer: TimerRow, notices: list[NewNotice], now: float) -> None: ...
+
+    async def timers(self, game_id: int | None = None) -> list[TimerRow]: ...
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]: ...
+
+    async def claim_reminder(
+        self,
+        game_id: int,
+        seat: int,
+        due: float,
+        next_at: float | None,
+        notices: list[NewNotice],
+        now: float,
+        *,
+        counted: bool,
+    ) -> bool:
+        """One transaction: move the reminder due at ``due`` on and queue ``notices``."""
+        ...
+
+    async def claim_deadline(
+        self, game_id: int, seat: int, due: float, notices: list[NewNotice], now: float
+    ) -> bool: ...
+
+    async def reschedule_timer(
+        self, game_id: int, seat: int, remind_at: float | None, deadline_at: float | None
+    ) -> None: ...
+
+    async def add_notices(self, notices: list[NewNotice], now: float) -> None: ...
+
+    async def due_notices(self, now: float, limit: int) -> list[NoticeRow]: ...
+
+    async def notices(self, game_id: int) -> list[NoticeRow]: ...
+
+    async def get_notice(self, notice_id: int) -> NoticeRow | None: ...
+
+    async def notice_sent(self, notice_id: int, message_id: int | None, now: float) -> bool: ...
+
+    async def notice_failed(
+        self, notice_id: int, error: str, now: float, *, retry_in: float | None
+    ) -> bool: ...
+
+    async def games_of_user(
+        self, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
+    ) -> list[GameRow]: ...
+
+    async def latest_post(self, game_id: int, channel_id: int) -> tuple[int | None, int]: ...
 
     # history: undos, undo requests, results, imports (storage.history; sqlite_history)
     async def undos(self, game_id: int) -> list[UndoRow]: ...

@@ -93,6 +93,54 @@ CREATE INDEX outbox_due ON outbox (due_at) WHERE sent_at IS NULL AND dead = 0;
 """,
     ),
     (
+        2,
+        "turn timers, game timing and notices",
+        """
+-- per-game timing chosen by the host (no row: reminders every 24 h, no time limit)
+CREATE TABLE game_timing (
+    game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    remind_hours REAL,                  -- NULL: no reminders
+    limit_hours  REAL,                  -- NULL: no turn time limit
+    on_timeout   TEXT NOT NULL DEFAULT 'remind'
+                 CHECK (on_timeout IN ('remind', 'default', 'host')),
+    updated_at   REAL NOT NULL
+);
+
+-- one row per seat with an open decision: due times computed from when it opened
+CREATE TABLE turn_timers (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,       -- the holder the times were computed for
+    opened_at   REAL    NOT NULL,       -- games.waiting[seat] of that decision
+    remind_at   REAL,                   -- next reminder due; NULL: none
+    reminders   INTEGER NOT NULL DEFAULT 0,
+    deadline_at REAL,                   -- turn time limit; NULL: none or acted on
+    timed_out   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX turn_timers_remind ON turn_timers (remind_at) WHERE remind_at IS NOT NULL;
+CREATE INDEX turn_timers_deadline ON turn_timers (deadline_at) WHERE deadline_at IS NOT NULL;
+
+-- messages that are not turn posts (reminders, time-outs, DMs): a second outbox
+CREATE TABLE notices (
+    id         INTEGER PRIMARY KEY,
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL DEFAULT 0,
+    channel_id INTEGER,                 -- NULL: a direct message to user_id
+    kind       TEXT    NOT NULL,
+    payload    TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    due_at     REAL    NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    sent_at    REAL,
+    message_id INTEGER,
+    dead       INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX notices_due ON notices (due_at) WHERE sent_at IS NULL AND dead = 0;
+""",
+    ),
+    (
         3,
         "history: undos, undo requests, results",
         """

@@ -43,11 +43,12 @@ from storage.migrations import MIGRATIONS
 from storage.sqlite_history import HistoryTables
 from storage.sqlite_rows import GAME_COLUMNS, game_row, split_sql, to_json
 from storage.sqlite_side import SideTables
+from storage.sqlite_time import TimeTables
 
 BUSY_TIMEOUT_MS = 5000
 
 
-class SqliteStore(SideTables, HistoryTables):
+class SqliteStore(SideTables, HistoryTables, TimeTables):
     """``Store`` on one SQLite file. Create with ``await SqliteStore.open(path)``."""
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:

@@ -58,7 +58,9 @@ from tables.history import HistoryMixin
 from tables.line import record_of
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
+from tables.prefs import PrefsMixin
 from tables.records import RecordsMixin
+from tables.reminders import RemindersMixin
 from tables.results import ResultsMixin
 from tables.side import SideMixin
 from tables.undo import UndoMixin
@@ -69,7 +71,16 @@ CACHE_SIZE = 256
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
-class Tables(LobbyMixin, SideMixin, HistoryMixin, UndoMixin, RecordsMixin, ResultsMixin):
+class Tables(
+    LobbyMixin,
+    SideMixin,
+    HistoryMixin,
+    RemindersMixin,
+    PrefsMixin,
+    UndoMixin,
+    RecordsMixin,
+    ResultsMixin,
+):
     """The table layer over a ``Store``. All public methods are coroutines.
 
     ``clock`` returns unix seconds (a fake one makes tests deterministic).

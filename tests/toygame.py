@@ -97,6 +97,17 @@ class Tally(Game):
         self.stakes = [None] * len(self.players)
         self.stage, self.turn = "stake", None
 
+    def default_move(self, seat: int) -> str | None:
+        """The safe move for an absent player: the lowest stake, stop drawing (draw once
+        from an empty hand), aim at the first target."""
+        if self.decision_for(seat) is None:
+            return None
+        if self.stage == "stake":
+            return "stake 1"
+        if self.stage == "draw":
+            return "done" if self.hand > 0 else "draw"
+        return "aim a0"
+
     # ------------------------------------------------------------------ state
     def _dump(self) -> dict[str, Any]:
         return {

@@ -26,10 +26,16 @@ async def test_sync_registers_commands_and_exits(standin: StandIn, tmp_path) -> 
     assert await proc.run("--sync", "--guild", str(standin.guild.id)) == 0, proc.tail()
     commands = standin.commands[str(standin.guild.id)]
     names = {c["name"] for c in commands}
-    assert names == {"help", "rules", "board", "me", "status", "log", "play", "game", "spectate"}
+    assert names == {
+        *("help", "rules", "board", "me", "status", "log", "play", "game", "spectate"),
+        *("settings", "vacation", "mygames"),
+    }
     game = next(c for c in commands if c["name"] == "game")
     subs = {o["name"] for o in game["options"]}
-    assert subs == {"new", "join", "leave", "start", "abort", "kick", "replace", "seats", "list"}
+    assert subs == {
+        *("new", "join", "leave", "start", "abort", "kick", "replace", "seats", "list"),
+        "settings",
+    }
 
     def check(entry: dict) -> None:  # Discord's limits for names, descriptions, options
         assert 1 <= len(entry["name"]) <= 32 and entry["name"] == entry["name"].lower()

@@ -182,6 +182,11 @@ class StandIn(StandInServer):
         ids = self.channel_log.get(channel.id, [])
         return [self.messages[i] for i in ids if not self.messages[i].deleted]
 
+    def dms(self, user: User) -> list[Message]:
+        """The direct messages the bot sent ``user``, oldest first."""
+        ids = [c for c, u in self.dm_channels.items() if u == user.id]
+        return [self.messages[i] for c in ids for i in self.channel_log.get(c, [])]
+
     async def wait_for_message(
         self,
         channel: Channel,

@@ -37,6 +37,7 @@ class User:
     name: str
     permissions: int = MEMBER_PERMISSIONS
     bot: bool = False
+    dms_closed: bool = False  # DMs from the bot fail with 403 / 50007, as on Discord
 
     @property
     def mention(self) -> str:

@@ -74,6 +74,7 @@ class StandInServer:
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> commands
         self.failures: list[Failure] = []
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> the user it reaches
         self.identify: dict[str, Any] | None = None
         self.connections = 0
         self.nonce_repeats = 0  # posts Discord would have dropped as repeats (enforce_nonce)
@@ -99,6 +100,7 @@ class StandInServer:
         r.add_get(p + "/applications/{app_id}/commands", self._get_commands)
         r.add_get(p + "/applications/{app_id}/guilds/{guild_id}/commands", self._get_commands)
         r.add_get(p + "/channels/{channel_id}", self._get_channel)
+        r.add_post(p + "/users/@me/channels", self._open_dm)
         r.add_post(p + "/channels/{channel_id}/messages", self._post_message)
         r.add_get(p + "/channels/{channel_id}/messages/{message_id}", self._get_message)
         r.add_patch(p + "/channels/{channel_id}/messages/{message_id}", self._edit_message)
@@ -307,9 +309,32 @@ class StandInServer:
             return not_found("Unknown Channel", 10003)
         return json_response(channel.payload())
 
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        """POST /users/@me/channels: the DM channel with a user (one per user)."""
+        user = self.users.get(int((request[BODY] or {}).get("recipient_id") or 0))
+        if user is None:
+            return not_found("Unknown User", 10013)
+        channel_id = next((c for c, u in self.dm_channels.items() if u == user.id), None)
+        if channel_id is None:
+            channel_id = snowflake()
+            self.dm_channels[channel_id] = user.id
+        return json_response(
+            {
+                "id": str(channel_id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [user.payload()],
+            }
+        )
+
     async def _post_message(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["channel_id"])
-        if self.channel_by_id(channel_id) is None:
+        dm_user = self.users.get(self.dm_channels.get(channel_id, 0))
+        if dm_user is not None and dm_user.dms_closed:
+            return json_response(
+                {"message": "Cannot send messages to this user", "code": 50007}, status=403
+            )
+        if self.channel_by_id(channel_id) is None and dm_user is None:
             return not_found("Unknown Channel", 10003)
         body = request[BODY]
         nonce = body.get("nonce")

@@ -1,0 +1,140 @@
+"""The turn time limit (remind, default move, host) and /mygames through the table layer."""
+
+from __future__ import annotations
+
+from tables import Tables
+from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, FakeClock, started
+from tests.toygame import Tally
+
+H = 3600.0
+
+
+async def notices(tables: Tables, kind: str) -> list:
+    return [n for n in await tables.due_notices(100) if n.kind == kind]
+
+
+async def test_time_limit_plays_the_default_move_once_as_a_system_move(
+    tables: Tables, clock: FakeClock
+) -> None:
+    await started(tables)
+    await tables.set_timing(CHAN, ANN, limit="2", on_timeout="default", reminders="off")
+    await tables.play(CHAN, ANN, "stake 3")
+    await tables.run_timers()
+    clock.advance(2 * H - 1)
+    assert (await tables.run_timers()).timed_out == 0
+    clock.advance(1)
+    done = await tables.run_timers()
+    assert done.timed_out == 1 and done.post_ids  # the usual public post
+    page = await tables.log(CHAN)
+    last = page.entries[-1]
+    assert (last.seq, last.user_id, last.move) == (2, 0, "stake 1")
+    assert last.events[0] == "timed out: bob took the default: Stake 1"
+    posts = await tables.posts(done.post_ids)
+    assert "timed out: bob took the default: Stake 1" in posts[0].payload["lines"]
+    assert posts[0].payload["mentions"] == [ANN]  # ann draws now
+    # ann's new decision gets its own deadline; bob's is not acted on again
+    assert (await tables.run_timers()).timed_out == 0
+    timers = await tables.store.timers()
+    assert [(t.seat, t.deadline_at) for t in timers] == [(0, clock.now + 2 * H)]
+    assert (await tables.game_in(CHAN)).version == 2
+
+
+async def test_a_default_chain_finishes_the_absent_players_turn(
+    tables: Tables, clock: FakeClock, monkeypatch
+) -> None:
+    # a game that names its turns: drawing, stopping and aiming are one turn
+    monkeypatch.setattr(Tally, "turn_key", lambda self: f"{self.round}:{self.turn}")
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 1")
+    await tables.play(CHAN, BOB, "stake 1")  # ann draws now
+    await tables.set_timing(CHAN, ANN, limit="1", on_timeout="default")
+    await tables.run_timers()
+    clock.advance(H)
+    done = await tables.run_timers()
+    assert done.timed_out == 1
+    page = await tables.log(CHAN)
+    moves = [(e.user_id, e.move) for e in page.entries[2:]]
+    assert moves == [(0, "draw"), (0, "done"), (0, "aim a0")]  # draw once, stop, aim
+    status = await tables.status(CHAN)
+    assert [t.seat for t in status.to_act] == [1]  # bob's turn, the game goes on
+    assert len(done.post_ids) == 1  # one post for the whole turn
+
+
+async def test_without_named_turns_one_default_move_per_deadline(
+    tables: Tables, clock: FakeClock
+) -> None:
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 1")
+    await tables.play(CHAN, BOB, "stake 1")
+    await tables.set_timing(CHAN, ANN, limit="1", on_timeout="default")
+    for expected in ("draw", "done", "aim a0"):
+        await tables.run_timers()
+        clock.advance(H)
+        assert (await tables.run_timers()).timed_out == 1
+        assert (await tables.log(CHAN)).entries[-1].move == expected
+    assert [t.seat for t in (await tables.status(CHAN)).to_act] == [1]
+
+
+async def test_time_limit_remind_and_host_act_once(tables: Tables, clock: FakeClock) -> None:
+    await started(tables)
+    await tables.set_timing(CHAN, ANN, limit="3", on_timeout="remind", reminders="off")
+    await tables.run_timers()
+    clock.advance(3 * H)
+    assert (await tables.run_timers()).timed_out == 2
+    assert sorted(n.user_id for n in await notices(tables, "limit")) == [ANN, BOB]
+    clock.advance(30 * H)
+    assert (await tables.run_timers()).timed_out == 0
+    assert len(await notices(tables, "limit")) == 2
+    assert (await tables.game_in(CHAN)).version == 0  # nobody moved for them
+
+    await tables.play(CHAN, ANN, "stake 1")
+    await tables.set_timing(CHAN, ANN, on_timeout="host")
+    await tables.play(CHAN, BOB, "stake 1")
+    await tables.run_timers()
+    clock.advance(3 * H)
+    await tables.run_timers()
+    [host] = await notices(tables, "host")
+    assert host.user_id == ANN and host.payload["name"] == "ann"
+    assert host.payload["host_id"] == ANN and host.payload["limit_hours"] == 3
+
+
+async def test_no_default_move_falls_back_to_the_host(
+    tables: Tables, clock: FakeClock, monkeypatch
+) -> None:
+    monkeypatch.setattr(Tally, "default_move", lambda self, seat: None)
+    await started(tables)
+    await tables.set_timing(CHAN, ANN, limit="1", on_timeout="default")
+    await tables.run_timers()
+    clock.advance(H)
+    await tables.run_timers()
+    assert len(await notices(tables, "host")) == 2
+    clock.advance(5 * H)
+    await tables.run_timers()
+    assert len(await notices(tables, "host")) == 2  # once per deadline
+    assert (await tables.game_in(CHAN)).version == 0
+
+
+async def test_mygames_waiting_first_oldest_first_across_guilds(
+    tables: Tables, clock: FakeClock
+) -> None:
+    # game 1: started first; ann and bob choose stakes
+    await started(tables, channel=CHAN)
+    clock.advance(H)
+    # game 2 in another guild, an hour later; ann has moved, only bob waits there
+    await tables.create("tally", 2, 600, BOB, "bob")
+    await tables.join(600, ANN, "ann")
+    await tables.start(600, BOB)
+    await tables.play(600, ANN, "stake 1")
+    clock.advance(H)
+    # game 3: a lobby ann has joined
+    await tables.create("tally", GUILD, 700, CAT, "cat")
+    await tables.join(700, ANN, "annie")
+    clock.advance(H)
+    await tables.play(CHAN, BOB, "stake 1")  # game 1: ann still waits since its start
+    mine = await tables.my_games(ANN)
+    assert [(g.info.id, g.waiting) for g in mine] == [(1, True), (3, False), (2, False)]
+    assert mine[0].since == 1_700_000_000.0 and mine[1].seats == ("annie",)
+    bobs = await tables.my_games(BOB)
+    assert [(g.info.id, g.waiting) for g in bobs] == [(2, True), (1, False)]
+    assert bobs[0].info.guild_id == 2
+    assert await tables.my_games(999) == []
