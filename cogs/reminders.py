@@ -123,7 +123,11 @@ class Scheduler(commands.Cog):
             await poster(self.bot).publish(done.post_ids)
         sent = 0
         for notice in await self.tables.due_notices(limit=20):
-            sent += await self.send(notice)
+            try:
+                sent += await self.send(notice)
+            except Exception as exc:  # one bad notice never holds up the others
+                log.exception("notice %s failed", notice.id)
+                await self.tables.notice_failed(notice, f"{type(exc).__name__}: {exc}"[:200])
         if done.opened or done.reminded or done.deferred or done.timed_out or sent:
             log.info(
                 "scheduler pass: opened=%d reminded=%d deferred=%d timed_out=%d sent=%d",

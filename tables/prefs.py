@@ -142,7 +142,26 @@ class PrefsMixin:
 
     # ============================================================== notices
     async def due_notices(self, limit: int = 20) -> list[Notice]:
-        return [_notice(r) for r in await self.store.due_notices(self.clock(), limit)]
+        """Notices to send now. One that no longer applies (the game ended, or the player
+        has moved since it was queued, e.g. a DM held back by quiet hours) is dropped."""
+        now = self.clock()
+        due = []
+        for r in await self.store.due_notices(now, limit):
+            if await self._still_applies(r):
+                due.append(_notice(r))
+            else:
+                await self.store.notice_failed(r.id, "no longer applies", now, retry_in=None)
+        return due
+
+    async def _still_applies(self, r: NoticeRow) -> bool:
+        row = await self.store.get_game(r.game_id)
+        if row is None or row.status != "active":
+            return False
+        if r.kind == "host":
+            return True
+        seat, since = r.payload.get("seat"), r.payload.get("since")
+        opened = row.waiting.get(seat) if isinstance(seat, int) else None
+        return opened is not None and isinstance(since, int | float) and abs(opened - since) < 1e-3
 
     async def notice(self, notice_id: int) -> Notice | None:
         row = await self.store.get_notice(notice_id)

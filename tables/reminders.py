@@ -235,20 +235,17 @@ class RemindersMixin:
         data["limit_hours"] = timing.limit_hours
         data["host_id"] = row.host_id
         action = timing.on_timeout
+        # a note pinging someone waits for the end of that person's quiet hours
         if action == "remind":
-            notice = NewNotice(row.id, "limit", data, timer.user_id, row.channel_id)
-            return (
-                []
-                if await self.store.claim_deadline(row.id, timer.seat, due, [notice], now)
-                else None
-            )
-        host = NewNotice(row.id, "host", data, row.host_id, row.channel_id)
+            when = out_of_quiet(now, (await self.prefs(timer.user_id)).quiet)
+            notice = NewNotice(row.id, "limit", data, timer.user_id, row.channel_id, when)
+            claimed = await self.store.claim_deadline(row.id, timer.seat, due, [notice], now)
+            return [] if claimed else None
+        when = out_of_quiet(now, (await self.prefs(row.host_id)).quiet)
+        host = NewNotice(row.id, "host", data, row.host_id, row.channel_id, when)
         if action == "host":
-            return (
-                []
-                if await self.store.claim_deadline(row.id, timer.seat, due, [host], now)
-                else None
-            )
+            claimed = await self.store.claim_deadline(row.id, timer.seat, due, [host], now)
+            return [] if claimed else None
         # "default": claimed first, so a crash or a failing move never repeats it
         if not await self.store.claim_deadline(row.id, timer.seat, due, [], now):
             return None
@@ -277,7 +274,6 @@ class RemindersMixin:
                 move = cached.default_move(seat) if decision is not None else None
                 if decision is None or move is None:
                     break
-                label = next((o.label for o in decision.options if o.move == move), move)
                 before = cached.pending()
                 key_before = cached.turn_key()
                 game = Game.from_json(cached.to_json())
@@ -288,7 +284,8 @@ class RemindersMixin:
                     break
                 name = next((s.name for s in row.seats if s.seat == seat), f"seat {seat}")
                 if step == 0:
-                    events = [Event(f"timed out: {name} took the default: {label}", seat), *events]
+                    line = f"timed out: {name} ran out of time; the safe default is played"
+                    events = [Event(line, seat), *events]
                 try:
                     result = await self._commit(
                         row, game, seat, 0, before, events, (key_before, game.turn_key())

@@ -201,7 +201,7 @@ async def test_mygames_order_and_the_time_limits_default_move(
     post = await standin.wait_for_message(
         standin.games, lambda m: "timed out" in m.content, after=first
     )
-    assert "timed out: bob took the default: Stake 1" in post.content
+    assert "timed out: bob ran out of time; the safe default is played" in post.content
     assert alice.mention in post.content and is_turn_post(post)  # alice draws now
     ix = await standin.slash(alice, standin.games, "log")
     assert "timed out: bob" in ix.text

@@ -284,3 +284,21 @@ async def test_bad_preferences_are_refused(tables: Tables) -> None:
     prefs = await tables.set_prefs(ANN, quiet=(23, 6))
     assert prefs.quiet is not None and (prefs.quiet.tz, prefs.quiet.start) == ("Europe/Paris", 23)
     assert (await tables.set_prefs(ANN, quiet_off=True)).quiet is None
+
+
+async def test_a_notice_that_no_longer_applies_is_dropped(tables: Tables, clock: FakeClock) -> None:
+    await tables.set_prefs(ANN, dm=True, quiet=(22, 7))  # it is 22:13 UTC: the DM waits
+    await tables.set_prefs(BOB, dm=True)
+    await started(tables)
+    await tables.run_timers()
+    assert [n.user_id for n in await reminders(tables, "turn_dm")] == [BOB]
+    await send_all(tables)
+    await tables.play(CHAN, ANN, "stake 1")  # ann moved before her quiet hours ended
+    clock.now = utc(2023, 11, 15, 7, 0)
+    assert await reminders(tables, "turn_dm") == []
+    clock.advance(24 * H)
+    await tables.run_timers()
+    [bob] = await reminders(tables)
+    await tables.abort(CHAN, ANN)  # the game ends before the reminder goes out
+    assert await tables.due_notices() == []
+    assert (await tables.store.get_notice(bob.id)).dead

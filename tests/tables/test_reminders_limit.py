@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from tables import Tables
 from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, FakeClock, started
 from tests.toygame import Tally
@@ -28,9 +30,12 @@ async def test_time_limit_plays_the_default_move_once_as_a_system_move(
     page = await tables.log(CHAN)
     last = page.entries[-1]
     assert (last.seq, last.user_id, last.move) == (2, 0, "stake 1")
-    assert last.events[0] == "timed out: bob took the default: Stake 1"
+    assert last.events == (
+        "timed out: bob ran out of time; the safe default is played",
+        "bob chose a stake; all stakes are in",
+    )
     posts = await tables.posts(done.post_ids)
-    assert "timed out: bob took the default: Stake 1" in posts[0].payload["lines"]
+    assert "timed out: bob ran out of time; the safe default is played" in posts[0].payload["lines"]
     assert posts[0].payload["mentions"] == [ANN]  # ann draws now
     # ann's new decision gets its own deadline; bob's is not acted on again
     assert (await tables.run_timers()).timed_out == 0
@@ -75,6 +80,32 @@ async def test_without_named_turns_one_default_move_per_deadline(
     assert [t.seat for t in (await tables.status(CHAN)).to_act] == [1]
 
 
+async def test_algae_absent_player_takes_the_alternate_action(
+    tables: Tables, clock: FakeClock
+) -> None:
+    await tables.create("algae", GUILD, CHAN, ANN, "ann", seed=3)
+    await tables.join(CHAN, BOB, "bob")
+    await tables.start(CHAN, ANN)
+    while True:  # the set-up steps, played by hand, up to the first work day
+        _, game = await tables.load(CHAN)
+        if game.view(None).get("phase") == "work":
+            break
+        d = game.pending()[0]
+        await tables.play(CHAN, (ANN, BOB)[d.seat], game.default_move(d.seat), seat=d.seat)
+    assert [d.seat for d in game.pending()] == [0]
+    await tables.set_timing(CHAN, ANN, limit="1", on_timeout="default")
+    await tables.run_timers()
+    clock.advance(H)
+    done = await tables.run_timers()
+    assert done.timed_out == 1 and len(done.post_ids) == 1
+    entries = (await tables.log(CHAN, page=99)).entries
+    system = [e for e in entries if e.user_id == 0]
+    assert [e.move for e in system] == ["spot 1a", "alt", "money"]
+    assert system[0].events[0].startswith("timed out: ann")
+    assert "ann takes €1 (alternate action)" in system[-1].events
+    assert [t.seat for t in (await tables.status(CHAN)).to_act] == [1]  # bob's turn
+
+
 async def test_time_limit_remind_and_host_act_once(tables: Tables, clock: FakeClock) -> None:
     await started(tables)
     await tables.set_timing(CHAN, ANN, limit="3", on_timeout="remind", reminders="off")
@@ -96,6 +127,23 @@ async def test_time_limit_remind_and_host_act_once(tables: Tables, clock: FakeCl
     [host] = await notices(tables, "host")
     assert host.user_id == ANN and host.payload["name"] == "ann"
     assert host.payload["host_id"] == ANN and host.payload["limit_hours"] == 3
+
+
+async def test_a_time_out_note_waits_for_the_end_of_quiet_hours(
+    tables: Tables, clock: FakeClock
+) -> None:
+    await tables.set_prefs(BOB, quiet=(0, 6))  # UTC; the clock starts at 22:13 UTC
+    await started(tables)
+    await tables.set_timing(CHAN, ANN, limit="2", on_timeout="remind", reminders="off")
+    await tables.run_timers()
+    clock.advance(2 * H)  # 00:13 UTC: bob is asleep, ann is not
+    assert (await tables.run_timers()).timed_out == 2
+    assert [n.user_id for n in await notices(tables, "limit")] == [ANN]
+    six = datetime(2023, 11, 15, 6, 0, tzinfo=UTC).timestamp()
+    clock.now = six - 1
+    assert [n.user_id for n in await notices(tables, "limit")] == [ANN]
+    clock.now = six
+    assert sorted(n.user_id for n in await notices(tables, "limit")) == [ANN, BOB]
 
 
 async def test_no_default_move_falls_back_to_the_host(
