@@ -35,6 +35,10 @@ COGS = (
     "cogs.posting",
     "cogs.reminders",
     "cogs.settings",
+    "cogs.history",
+    "cogs.undo",
+    "cogs.records",
+    "cogs.stats",
 )
 
 

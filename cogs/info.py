@@ -9,7 +9,7 @@ from discord.ext import commands
 from cogs import rulebook
 from cogs.render import as_file, picture, to_act_text
 from cogs.settings import time_lines
-from cogs.text import MESSAGE_LIMIT, clip, page_of, relative_time, safe
+from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 
 NONE = discord.AllowedMentions.none()
 
@@ -19,7 +19,9 @@ HELP = """**Euro games by chat** — one game per channel; take your turn whenev
 **Seats** `/game seats` · `/game list`
 **Play** press **Play** under the latest post (a private menu opens),
 or type `/play move:` (autocomplete lists your legal moves)
-**Look** `/board` the picture · `/me` your private view · `/status` whose turn · `/log` the history
+**Look** `/board` the picture · `/me` your private view · `/status` whose turn
+**History** `/log [player] [round]` · `/history move:` the board after a move · `/undo [moves]`
+**Records** `/export` a record file · `/import file:` rebuild a game · `/stats` · `/game resign`
 **Rules** `/rules topic:` quotes the rules documents
 **Watch** `/spectate add channel:` mirrors every turn post into another channel
 **Over days** `/mygames` your games, waiting ones first · `/settings` turn DMs, time zone,
@@ -143,24 +145,6 @@ class Info(commands.Cog):
             lines.append("Scores: " + ", ".join(f"{safe(s.player)} {s.vp}" for s in st.scores))
         await interaction.response.send_message(
             clip("\n".join(lines), MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
-        )
-
-    @app_commands.command(name="log", description="The move history of this channel's game.")
-    @app_commands.describe(page="Page number (1 = the first moves)")
-    @app_commands.guild_only()
-    async def log(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1
-    ) -> None:
-        result = await _tables(interaction).log(interaction.channel_id, page=page, per_page=15)
-        lines = []
-        for e in result.entries:
-            happened = "; ".join(safe(x, 120) for x in e.events)
-            # 15 lines of at most 125 characters always fit one message with the footer
-            lines.append(clip(f"`{e.seq:>3}` {safe(e.name)}: {safe(e.move, 80)} — {happened}", 125))
-        text, _, _ = page_of(lines or ["(no moves yet)"], 1, MESSAGE_LIMIT - 80)
-        footer = f"\n-# page {result.page}/{result.pages} · {result.total} moves"
-        await interaction.response.send_message(
-            text + footer, ephemeral=True, allowed_mentions=NONE
         )
 
 

@@ -54,8 +54,13 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
     lines += [f"• {safe(e, MAX_LINE)}" for e in events]
     if payload.get("over"):
         lines.append("🏁 **The game is over.**")
+        resigned = set(payload.get("resigned") or [])
         for s in sorted(payload.get("scores") or [], key=lambda s: s.get("rank") or 99):
-            lines.append(f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} VP")
+            gave_up = " (resigned)" if s.get("seat") in resigned else ""
+            lines.append(
+                f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} VP{gave_up}"
+            )
+            lines.append(breakdown_line(s.get("breakdown") or {}))
     else:
         waiting = []
         for t in payload.get("to_act") or []:
@@ -66,6 +71,12 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
         if waiting:
             lines.append("➡️ To act: " + ", ".join(waiting))
     return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def breakdown_line(breakdown: dict[str, Any]) -> str:
+    """ "-# cards 12 · money 3": where a final score came from, one bounded line."""
+    parts = [f"{safe(str(k), 30)} {v}" for k, v in breakdown.items() if v]
+    return clip("-# " + (" · ".join(parts) or "no points"), MAX_LINE)
 
 
 def to_act_text(to_act: Any, *, mention: bool = False) -> str:

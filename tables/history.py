@@ -16,7 +16,7 @@ from tables.line import LogLine
 from tables.log import HistoryPage, filtered
 
 if TYPE_CHECKING:
-    from storage.base import GameRow
+    from storage.base import GameRow, Store
     from tables.models import GameInfo
 
 
@@ -81,6 +81,18 @@ class HistoryMixin:
         async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
         async def log_line(self, game_id: int) -> LogLine: ...
 
+        store: Store
+
+    async def _row_or_last(self, channel_id: int | None, game_id: int | None) -> GameRow:
+        """The game by id, else the channel's live game, else the channel's last game."""
+        if game_id is None and channel_id is not None:
+            row = await self.store.find_game(channel_id) or await self.store.last_game_in(
+                channel_id
+            )
+            if row is not None:
+                return row
+        return await self._row(channel_id, game_id)
+
     async def public_views(
         self, game_id: int, versions: set[int] | list[int]
     ) -> tuple[GameInfo, bool, dict[int, dict[str, Any]]]:
@@ -101,7 +113,7 @@ class HistoryMixin:
     ) -> tuple[GameInfo, int, dict[str, Any]]:
         """The public view after log position ``position`` (clamped to the game), for
         /history: (info, the position shown, view). Undone lines are shown as they were."""
-        row = await self._row(channel_id, game_id)
+        row = await self._row_or_last(channel_id, game_id)
         info, _ = await self.load(None, game_id=row.id)
         position = max(0, min(position, info.version))
         _, _, views = await self.public_views(row.id, {position})
@@ -118,8 +130,9 @@ class HistoryMixin:
         round: int | None = None,
     ) -> HistoryPage:
         """One page of the log (moves and undos, oldest first), optionally only one
-        player's lines (by seat name) or one round's (the engine's week/round)."""
-        row = await self._row(channel_id, game_id)
+        player's lines (by seat name) or one round's (the engine's week/round). Without
+        a live game in the channel, its last game (finished games are kept)."""
+        row = await self._row_or_last(channel_id, game_id)
         line = await self.log_line(row.id)
         items, words = await filtered(row, line, player=player, round_=round)
         per_page = max(1, min(per_page, 100))

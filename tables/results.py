@@ -75,7 +75,7 @@ class ResultsMixin:
             standings = resigned_standings(game.scores(), quitting)
             now = self.clock()
             results = _results(row, standings, quitting, now)
-            who = next(s.name for s in row.seats if s.user_id == user_id)
+            who = ", ".join(s.name for s in row.seats if s.seat in quitting)  # hot-seat: all
             left = {s.seat for s in row.seats} - quitting
             text = f"{who} resigned: the game ends" + ("" if left else " (everyone has left)")
             data = announce.payload(

@@ -29,12 +29,14 @@ async def test_sync_registers_commands_and_exits(standin: StandIn, tmp_path) -> 
     assert names == {
         *("help", "rules", "board", "me", "status", "log", "play", "game", "spectate"),
         *("settings", "vacation", "mygames"),
+        *("history", "undo", "export", "import", "stats"),
     }
     game = next(c for c in commands if c["name"] == "game")
     subs = {o["name"] for o in game["options"]}
     assert subs == {
         *("new", "join", "leave", "start", "abort", "kick", "replace", "seats", "list"),
         "settings",
+        "resign",
     }
 
     def check(entry: dict) -> None:  # Discord's limits for names, descriptions, options

@@ -16,6 +16,7 @@ from tests.standin.models import (
     MANAGE_CHANNELS,
     MEMBER_PERMISSIONS,
     Channel,
+    Upload,
     User,
     interaction_payload,
     option_type,
@@ -115,6 +116,16 @@ class StandIn(StandInServer):
                 channel = value.payload()
                 channel["permissions"] = str(MEMBER_PERMISSIONS)
                 resolved.setdefault("channels", {})[str(value.id)] = channel
+            elif isinstance(value, Upload):
+                self.uploads[value.id] = value
+                resolved.setdefault("attachments", {})[str(value.id)] = {
+                    "id": str(value.id),
+                    "filename": value.filename,
+                    "size": len(value.data),
+                    "url": self.upload_url(value),
+                    "proxy_url": self.upload_url(value),
+                    "content_type": value.content_type,
+                }
         for sub in reversed(subs):
             leaf = [{"name": sub, "type": 1, "options": leaf}]
         data: dict[str, Any] = {

@@ -244,6 +244,17 @@ def interaction_payload(
     return payload, token
 
 
+@dataclass
+class Upload:
+    """A file a user attaches to a slash command option (type 11, ATTACHMENT); the
+    stand-in serves its bytes at the attachment's URL (``StandIn.upload_url``)."""
+
+    filename: str
+    data: bytes
+    id: int = field(default_factory=snowflake)
+    content_type: str = "application/json"
+
+
 def option_type(value: Any) -> int:
     """The application-command option type for a Python value given by a test."""
     if isinstance(value, bool):
@@ -256,10 +267,12 @@ def option_type(value: Any) -> int:
         return 6
     if isinstance(value, Channel):
         return 7
+    if isinstance(value, Upload):
+        return 11
     return 3
 
 
 def option_value(value: Any) -> Any:
-    if isinstance(value, User | Channel):
+    if isinstance(value, User | Channel | Upload):
         return str(value.id)
     return value

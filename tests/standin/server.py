@@ -26,6 +26,7 @@ from tests.standin.models import (
     ALL_PERMISSIONS,
     Channel,
     Guild,
+    Upload,
     User,
     message_payload,
     snowflake,
@@ -74,6 +75,7 @@ class StandInServer:
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> commands
         self.failures: list[Failure] = []
+        self.uploads: dict[int, Upload] = {}  # files attached to slash commands, by id
         self.dm_channels: dict[int, int] = {}  # DM channel id -> the user it reaches
         self.identify: dict[str, Any] | None = None
         self.connections = 0
@@ -91,6 +93,7 @@ class StandInServer:
         r = app.router
         p = API_PREFIX
         r.add_get("/gateway", self._gateway)
+        r.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
         r.add_get(p + "/users/@me", self._me)
         r.add_get(p + "/oauth2/applications/@me", self._application)
         r.add_get(p + "/gateway/bot", self._gateway_bot)
@@ -129,6 +132,16 @@ class StandInServer:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def upload_url(self, upload: Upload) -> str:
+        """Where the bot downloads an attachment from (the CDN of the stand-in)."""
+        return f"http://127.0.0.1:{self.port}/attachments/{upload.id}/{upload.filename}"
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        upload = self.uploads.get(int(request.match_info["attachment_id"]))
+        if upload is None:
+            return web.Response(status=404, text="404: Not Found")
+        return web.Response(body=upload.data, content_type=upload.content_type)
 
     def env(self) -> dict[str, str]:
         return {

@@ -1,0 +1,111 @@
+"""/log (paged, filtered by player or round) and /history move: (the board after a move).
+
+Both answer privately: the log and old pictures are for the one who asks, and the public
+channel keeps one post per turn. Numbers are log positions, the ones /log shows: an undo
+takes a number of its own, and a move taken back keeps its number, struck through.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.render import as_file, picture
+from cogs.text import CHOICE_NAME_LIMIT, MESSAGE_LIMIT, clip, page_of, safe
+
+NONE = discord.AllowedMentions.none()
+PER_PAGE = 15
+LINE_LIMIT = 125  # 15 lines of this fit one message with the footer
+
+
+def _tables(interaction: discord.Interaction):
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def log_line(item) -> str:
+    """One log item as one bounded line (user text escaped)."""
+    if item.kind == "undo":
+        text = "; ".join(safe(x, 120) for x in item.events)
+        return clip(f"`{item.seq:>3}` ↩ {text}", LINE_LIMIT)
+    happened = "; ".join(safe(x, 120) for x in item.events)
+    body = f"{safe(item.name)}: {safe(item.move, 80)}"
+    if item.undone_by is not None:
+        return clip(f"`{item.seq:>3}` ~~{body}~~ (taken back at #{item.undone_by})", LINE_LIMIT)
+    return clip(f"`{item.seq:>3}` {body}" + (f" — {happened}" if happened else ""), LINE_LIMIT)
+
+
+class History(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="log", description="The move history of this channel's game.")
+    @app_commands.describe(
+        page="Page number (1 = the first moves)",
+        player="Only this player's moves (start typing)",
+        round="Only this round (the week in Algae, Inc.)",
+    )
+    @app_commands.guild_only()
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 10000] = 1,
+        player: app_commands.Range[str, 1, 64] | None = None,
+        round: app_commands.Range[int, 0, 1000] | None = None,
+    ) -> None:
+        slow = round is not None  # the round filter replays the game: answer later
+        if slow:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await _tables(interaction).history(
+            interaction.channel_id, page=page, per_page=PER_PAGE, player=player, round=round
+        )
+        lines = [log_line(i) for i in result.items]
+        text, _, _ = page_of(lines or ["(no moves match)"], 1, MESSAGE_LIMIT - 120)
+        filters = "".join(f" · {safe(f, 80)}" for f in result.filters)
+        # unfiltered, the count equals the last move number (an undo takes a number too)
+        footer = f"\n-# page {result.page}/{result.pages} · {result.total} moves{filters}"
+        if slow:
+            await interaction.followup.send(text + footer, ephemeral=True, allowed_mentions=NONE)
+        else:
+            await interaction.response.send_message(
+                text + footer, ephemeral=True, allowed_mentions=NONE
+            )
+
+    @log.autocomplete("player")
+    async def log_player(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            info = await _tables(interaction).game_in(interaction.channel_id)
+        except Exception:
+            return []
+        typed = current.casefold()
+        return [
+            app_commands.Choice(name=clip(s.name, CHOICE_NAME_LIMIT), value=s.name[:64])
+            for s in info.seats
+            if typed in s.name.casefold()
+        ][:25]
+
+    @app_commands.command(name="history", description="The board after a move of the log.")
+    @app_commands.describe(move="The move number, as /log shows it (0 = the start)")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction, move: app_commands.Range[int, 0, 1_000_000]
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info, shown, view = await _tables(interaction).board_at(interaction.channel_id, move)
+        png = await picture(info.kind, "public", view)
+        text = f"**{safe(info.title, 60)}** · game #{info.id} · after move {shown}"
+        if shown != move:
+            text += f" (the game has {info.version})"
+        file = as_file(png, f"move-{shown}.png")
+        if file is None:
+            await interaction.followup.send(
+                text + "\n(no picture for this game)", ephemeral=True, allowed_mentions=NONE
+            )
+            return
+        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=NONE)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(History(bot))

@@ -1,0 +1,122 @@
+"""/stats [user] (games played and won, by game) and /game resign (asks first).
+
+/game resign is added to the /game group of cogs/game.py when this extension loads, so the
+lobby cog stays as it is. Resigning ends the game for everyone (tables/results.py says why).
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.errors import report
+from cogs.text import MESSAGE_LIMIT, clip, safe
+
+NONE = discord.AllowedMentions.none()
+
+
+def _tables(interaction: discord.Interaction):
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def stats_text(name: str, lines) -> str:
+    if not lines:
+        return f"{safe(name)} has not finished a game yet."
+    out = [f"**{safe(name)}** — finished games"]
+    for s in lines:
+        extra = f", {s.resigned} resigned" if s.resigned else ""
+        best = f", best {s.best_vp} VP" if s.best_vp is not None else ""
+        out.append(f"• {safe(s.title, 60)}: {s.played} played, {s.won} won{extra}{best}")
+    return clip("\n".join(out), MESSAGE_LIMIT)
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description="Games played and won, by game.")
+    @app_commands.describe(user="Whose (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        who = user or interaction.user
+        lines = await _tables(interaction).stats(who.id)
+        await interaction.response.send_message(
+            stats_text(_name(who), lines), ephemeral=True, allowed_mentions=NONE
+        )
+
+
+@app_commands.command(
+    name="resign", description="Give up: the game ends for everyone (asks first)."
+)
+@app_commands.guild_only()
+async def resign(interaction: discord.Interaction) -> None:
+    info = await _tables(interaction).game_in(interaction.channel_id)
+    if not info.seats_of(interaction.user.id):
+        await interaction.response.send_message(
+            "You are not playing in this game.", ephemeral=True, allowed_mentions=NONE
+        )
+        return
+    from cogs.game import AbortCancel
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignConfirm(info.id))
+    view.add_item(AbortCancel(info.id))
+    await interaction.response.send_message(
+        f"Resign from **{safe(info.title, 60)}** (game #{info.id})? The game ends for everyone "
+        "and you rank last.",
+        view=view,
+        ephemeral=True,
+        allowed_mentions=NONE,
+    )
+
+
+class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:resign:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Resign", style=discord.ButtonStyle.danger, custom_id=f"alg:resign:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            result = await _tables(interaction).resign(
+                None, interaction.user.id, game_id=self.game_id
+            )
+            await interaction.response.edit_message(
+                content="You resigned; the final standings are posted.",
+                view=None,
+                allowed_mentions=NONE,
+            )
+            from cogs.posting import poster
+
+            await poster(interaction.client).publish(result.post_ids)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ResignConfirm)
+    await bot.add_cog(Stats(bot))
+    group = bot.tree.get_command("game")
+    if isinstance(group, app_commands.Group) and group.get_command("resign") is None:
+        group.add_command(resign)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    group = bot.tree.get_command("game")
+    if isinstance(group, app_commands.Group):
+        group.remove_command("resign")

@@ -1,0 +1,130 @@
+"""/undo and the persistent Approve / Refuse buttons of an undo request.
+
+The table layer decides (tables/undo.py): a free take-back is applied at once and the board
+is posted again; otherwise a request is posted in the channel, pinging only the players
+who must approve, with buttons that survive restarts (their custom ids carry the request).
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.errors import report
+from cogs.text import MESSAGE_LIMIT, clip, safe
+
+NONE = discord.AllowedMentions.none()
+
+
+def _tables(interaction: discord.Interaction):
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+async def _publish(interaction: discord.Interaction, post_ids) -> None:
+    from cogs.posting import poster
+
+    await poster(interaction.client).publish(post_ids)
+
+
+def request_view(request_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoAnswer(request_id, True))
+    view.add_item(UndoAnswer(request_id, False))
+    return view
+
+
+class Undo(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="undo", description="Take back your last move(s).")
+    @app_commands.describe(moves="How many of the last moves to take back (default 1)")
+    @app_commands.guild_only()
+    async def undo(
+        self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 30] = 1
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        out = await _tables(interaction).undo(interaction.channel_id, interaction.user.id, moves)
+        if out.status == "applied":
+            await interaction.followup.send(
+                "Taken back. The board is posted again.", ephemeral=True, allowed_mentions=NONE
+            )
+            await _publish(interaction, out.result.post_ids)
+            return
+        who = ", ".join(f"<@{int(u)}>" for u, _ in out.waiting_for)
+        span = f"#{out.seqs[0]}" if len(out.seqs) == 1 else f"#{out.seqs[0]}–#{out.seqs[-1]}"
+        text = (
+            f"↩ <@{interaction.user.id}> asks to take back {out.count} move(s) ({span}). "
+            f"{who}: do you agree? Any new move cancels the request."
+        )
+        await interaction.channel.send(
+            clip(text, MESSAGE_LIMIT),
+            view=request_view(out.request_id),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False,
+                roles=False,
+                replied_user=False,
+                users=[discord.Object(int(u)) for u in out.mentions],
+            ),
+        )
+        names = ", ".join(safe(n) for _, n in out.waiting_for)
+        await interaction.followup.send(
+            f"Those moves need consent: asked {names}.", ephemeral=True, allowed_mentions=NONE
+        )
+
+
+class UndoAnswer(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"alg:undo:(?P<a>[yn]):(?P<r>\d+)"
+):
+    """Approve or Refuse on an undo request (persistent: the id carries the request)."""
+
+    def __init__(self, request_id: int, approve: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Approve" if approve else "Refuse",
+                style=discord.ButtonStyle.success if approve else discord.ButtonStyle.danger,
+                custom_id=f"alg:undo:{'y' if approve else 'n'}:{request_id}",
+            )
+        )
+        self.request_id, self.approve = request_id, approve
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["r"]), match["a"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            out = await _tables(interaction).answer_undo(
+                self.request_id, interaction.user.id, self.approve
+            )
+            me = safe(getattr(interaction.user, "display_name", None) or interaction.user.name)
+            if out.status == "approved":
+                left = ", ".join(safe(n) for _, n in out.waiting_for)
+                await interaction.response.send_message(
+                    f"Noted. Still waiting for {left}.", ephemeral=True, allowed_mentions=NONE
+                )
+                return
+            if out.status == "refused":
+                await interaction.response.edit_message(
+                    content=f"↩ Undo refused by {me}: the game goes on.",
+                    view=None,
+                    allowed_mentions=NONE,
+                )
+                return
+            await interaction.response.edit_message(
+                content=f"↩ Undo approved (last by {me}): {out.count} move(s) taken back.",
+                view=None,
+                allowed_mentions=NONE,
+            )
+            if out.result is not None:
+                await _publish(interaction, out.result.post_ids)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(UndoAnswer)
+    await bot.add_cog(Undo(bot))

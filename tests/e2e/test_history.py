@@ -1,0 +1,146 @@
+"""History through the stand-in: undo within a turn, by consent, refused after a reveal;
+/log and /history; export -> import round trip; resign and /stats."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
+from tests.standin import BotProcess, StandIn
+from tests.standin.models import Upload
+
+pytestmark = pytest.mark.e2e
+
+
+async def stakes_in(standin: StandIn, alice, bob):
+    """A game where both staked: alice draws now. Returns the post asking her."""
+    first = await open_game(standin, [alice, bob])
+    await standin.slash(alice, standin.games, "play", move="stake 2")
+    await standin.slash(bob, standin.games, "play", move="stake 1")
+    return await standin.wait_for_message(
+        standin.games, lambda m: is_turn_post(m) and "all stakes are in" in m.content, after=first
+    )
+
+
+async def test_undo_within_a_turn_and_refused_after_a_reveal(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    alice, bob = standin.user("alice"), standin.user("bob")
+    games = standin.games
+    post = await stakes_in(standin, alice, bob)
+    ix = await standin.slash(alice, games, "play", move="draw")  # random: a reveal
+    assert "drew" in ix.text
+    menu = await open_menu(standin, alice, post)
+    step = await pick(standin, alice, menu.original, "Stop drawing")
+    await step.wait_text("stops")
+    stale_menu = menu.original
+    assert any(c.get("type") == 3 for c in stale_menu.components), "aiming: a select"
+
+    ix = await standin.slash(alice, games, "undo")
+    assert "Taken back" in await ix.wait_text("Taken back") and ix.ephemeral
+    again = await standin.wait_for_message(games, lambda m: "took back 1 move" in m.content)
+    assert "Play" in again.labels and again.pngs()
+    assert alice.mention in again.content and bob.mention not in again.content
+    assert [int(u) for u in again.allowed_mentions["users"]] == [alice.id]
+    # the menu from before the undo is out of date; the new post's Play button works
+    groups = [c for c in stale_menu.components if c.get("type") == 3]
+    late = await standin.click(alice, stale_menu, groups[0]["custom_id"], values=["0"])
+    assert "out of date" in (await late.wait_text()).lower()
+    fresh = await open_menu(standin, alice, again)
+    assert "Stop drawing" in fresh.original.labels
+
+    # the draw revealed a card: no undo, neither free nor by consent
+    ix = await standin.slash(alice, games, "undo")
+    text = (await ix.wait_text("cannot")).lower()
+    assert "revealed" in text and ix.ephemeral
+    assert not [m for m in standin.posts(games) if "asks to take back" in m.content]
+
+    # the log keeps the move and its undo; /history shows an earlier board
+    ix = await standin.slash(bob, games, "log")
+    text = await ix.wait_text("page 1/")
+    assert "~~alice: done~~ (taken back at #5)" in text and "↩ alice took back 1 move" in text
+    ix = await standin.slash(bob, games, "log", player="bob")
+    text = await ix.wait_text("page 1/")
+    assert "stake 1" in text and "alice" not in text.split("-#")[0]
+    ix = await standin.slash(bob, games, "log", round=1)  # the round filter replays: deferred
+    assert "· round 1" in await ix.wait_text("round 1")
+    ix = await standin.slash(bob, games, "history", move=4)
+    await ix.wait(lambda i: any(m.pngs() for m in i.replies))
+    assert "after move 4" in ix.text and ix.ephemeral
+
+
+async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
+    alice, bob, eve = standin.user("alice"), standin.user("bob"), standin.user("eve")
+    games = standin.games
+    await stakes_in(standin, alice, bob)
+    ix = await standin.slash(alice, games, "undo", moves=2)  # bob moved after alice
+    await ix.wait_text("consent")
+    ask = await standin.wait_for_message(games, lambda m: "asks to take back 2" in m.content)
+    assert ask.labels == ["Approve", "Refuse"]
+    assert [int(u) for u in ask.allowed_mentions["users"]] == [bob.id]
+    assert bob.mention in ask.content
+    nosy = await standin.click(eve, ask, label="Approve")
+    assert "players it affects" in await nosy.wait_text()
+    ok = await standin.click(bob, ask, label="Approve")
+    assert ok.response_type == 7
+    await standin.wait_until(lambda: "Undo approved" in ask.content)
+    assert ask.components == []
+    post = await standin.wait_for_message(games, lambda m: "by consent" in m.content)
+    assert "took back 2 moves" in post.content
+    ix = await standin.slash(eve, games, "status")
+    assert ix.text.count("Choose your stake") == 2, ix.text
+    # a refusal leaves the game as it is
+    await standin.slash(alice, games, "play", move="stake 3")
+    await standin.slash(bob, games, "play", move="stake 3")
+    ix = await standin.slash(bob, games, "undo")  # alice moved after: she must agree
+    await ix.wait_text("consent")
+    ask = await standin.wait_for_message(games, lambda m: "asks to take back 1" in m.content)
+    no = await standin.click(alice, ask, label="Refuse")
+    assert no.response_type == 7 and "refused" in ask.content
+
+
+async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: BotProcess) -> None:
+    alice, bob = standin.user("alice"), standin.user("bob")
+    games, other = standin.games, standin.channel("table-2")
+    await stakes_in(standin, alice, bob)
+    await standin.slash(alice, games, "play", move="draw")
+    ix = await standin.slash(alice, games, "export")
+    assert "seed" in (await ix.wait_text("export")).lower(), "an active game is not exported"
+    ix = await standin.slash(alice, games, "game abort")
+    done = await standin.click(alice, ix.original, label="Abort the game")
+    await done.wait_text("Aborted")
+    ix = await standin.slash(bob, games, "export")
+    await ix.wait(lambda i: any(m.files for m in i.replies))
+    (reply,) = ix.replies
+    (raw,) = reply.files.values()
+    record = json.loads(raw)
+    assert record["kind"] == "tally" and record["players"] == ["alice", "bob"]
+    assert record["moves"] == [[0, "stake 2"], [1, "stake 1"], [0, "draw"]]
+
+    bad = dict(record, moves=[*record["moves"][:2], [1, "draw"]])
+    ix = await standin.slash(
+        bob, other, "import", file=Upload("bad.json", json.dumps(bad).encode())
+    )
+    assert "move 3" in await ix.wait_text("move 3")
+    ix = await standin.slash(bob, other, "import", file=Upload("game.json", raw))
+    await ix.wait_text("Imported as game")
+    first = await standin.wait_for_message(other, lambda m: "imported by bob" in m.content)
+    assert "Play" in first.labels and bob.mention in first.content
+    ix = await standin.slash(bob, other, "status")
+    assert "Draw or stop" in ix.text
+    ix = await standin.slash(bob, other, "log")
+    assert "alice drew" in await ix.wait_text("page 1/")
+    ix = await standin.slash(bob, other, "play", move="done")  # bob holds every seat
+    assert "stops" in ix.text
+
+    ix = await standin.slash(bob, other, "game resign")
+    sure = await standin.click(bob, ix.original, label="Resign")
+    await sure.wait_text("resigned")
+    final = await standin.wait_for_message(other, lambda m: "game is over" in m.content)
+    assert "alice, bob resigned: the game ends (everyone has left)" in final.content
+    assert final.content.count("(resigned)") == 2
+    assert final.pngs() and "Play" not in final.labels
+    ix = await standin.slash(alice, other, "stats", user=bob)
+    assert "1 played, 0 won, 1 resigned" in ix.text
