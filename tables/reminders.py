@@ -158,16 +158,25 @@ class RemindersMixin:
     async def _open_timer(self, change: TimerChange, now: float) -> None:
         timing = await self._timing_of(change.game_id)
         prefs = await self.prefs(change.user_id)
+        start = change.opened_at
+        if change.had_timer:
+            old = next(
+                (t for t in await self.store.timers(change.game_id) if t.seat == change.seat), None
+            )
+            if old is not None and abs(old.opened_at - change.opened_at) <= SAME:
+                # the same decision, a new holder (/game replace): their clock starts now,
+                # or a replacement for a timed-out player would time out at once
+                start = max(now, change.opened_at)
         timer = TimerRow(
             game_id=change.game_id,
             seat=change.seat,
             user_id=change.user_id,
             opened_at=change.opened_at,
-            remind_at=first_reminder(change.opened_at, timing.remind_hours, prefs.quiet),
-            deadline_at=deadline(change.opened_at, timing.limit_hours),
+            remind_at=first_reminder(start, timing.remind_hours, prefs.quiet),
+            deadline_at=deadline(start, timing.limit_hours),
         )
         notices = []
-        fresh = now - change.opened_at < DM_FRESH_SECONDS
+        fresh = now - start < DM_FRESH_SECONDS
         if prefs.dm and not prefs.vacation and fresh and change.last_user != change.user_id:
             row = await self.store.get_game(change.game_id)
             if row is not None:

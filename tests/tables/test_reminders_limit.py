@@ -186,3 +186,24 @@ async def test_mygames_waiting_first_oldest_first_across_guilds(
     assert [(g.info.id, g.waiting) for g in bobs] == [(2, True), (1, False)]
     assert bobs[0].info.guild_id == 2
     assert await tables.my_games(999) == []
+
+
+async def test_a_replacement_gets_a_fresh_time_limit(tables: Tables, clock: FakeClock) -> None:
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 1")
+    await tables.set_timing(CHAN, ANN, limit="2", on_timeout="host")
+    await tables.set_prefs(CAT, dm=True)
+    await tables.run_timers()
+    clock.advance(2 * H)
+    assert (await tables.run_timers()).timed_out == 1
+    clock.advance(H)
+    await tables.replace(CHAN, ANN, BOB, CAT, "cat")  # the host hands bob's seat to cat
+    assert (await tables.run_timers()).timed_out == 0  # cat is not timed out at once
+    [timer] = await tables.store.timers()
+    assert (timer.user_id, timer.deadline_at) == (CAT, clock.now + 2 * H)
+    assert timer.remind_at == clock.now + 24 * H
+    [dm] = [n for n in await tables.due_notices() if n.kind == "turn_dm"]
+    assert dm.user_id == CAT  # the turn became cat's
+    clock.advance(2 * H)
+    assert (await tables.run_timers()).timed_out == 1
+    assert [n.payload["name"] for n in await notices(tables, "host")] == ["bob", "cat"]
