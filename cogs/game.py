@@ -179,10 +179,18 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         )
 
     @app_commands.command(name="replace", description="Hand a seat to someone else (host).")
-    @app_commands.describe(old="Who gives the seat up", new="Who takes it over")
+    @app_commands.describe(
+        old="Who gives the seat up",
+        new="Who takes it over",
+        seat="Which seat (/game seats), when the old player holds several (hot-seat, import)",
+    )
     @app_commands.guild_only()
     async def replace(
-        self, interaction: discord.Interaction, old: discord.User, new: discord.User
+        self,
+        interaction: discord.Interaction,
+        old: discord.User,
+        new: discord.User,
+        seat: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
         await _tables(interaction).replace(
             interaction.channel_id,
@@ -191,6 +199,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
             new.id,
             _name(new),
             is_admin=_is_admin(interaction),
+            seat=None if seat is None else seat - 1,
         )
         await self._say(
             interaction,

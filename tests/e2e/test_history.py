@@ -134,13 +134,21 @@ async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: 
     assert "alice drew" in await ix.wait_text("page 1/")
     ix = await standin.slash(bob, other, "play", move="done")  # bob holds every seat
     assert "stops" in ix.text
+    ix = await standin.slash(bob, other, "game replace", old=bob, new=alice)
+    assert "say which seat" in ix.text
+    ix = await standin.slash(bob, other, "game replace", old=bob, new=alice, seat=1)
+    assert "takes over" in ix.text
+    ix = await standin.slash(alice, other, "play", move="aim a1")  # alice holds seat 1 now
+    assert "aimed" in ix.text
 
     ix = await standin.slash(bob, other, "game resign")
     sure = await standin.click(bob, ix.original, label="Resign")
     await sure.wait_text("resigned")
     final = await standin.wait_for_message(other, lambda m: "game is over" in m.content)
-    assert "alice, bob resigned: the game ends (everyone has left)" in final.content
-    assert final.content.count("(resigned)") == 2
+    assert "bob resigned: the game ends" in final.content and "everyone" not in final.content
+    assert final.content.count("(resigned)") == 1 and "1. alice" in final.content
     assert final.pngs() and "Play" not in final.labels
     ix = await standin.slash(alice, other, "stats", user=bob)
     assert "1 played, 0 won, 1 resigned" in ix.text
+    ix = await standin.slash(bob, other, "stats", user=alice)
+    assert "1 played, 1 won" in ix.text
