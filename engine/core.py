@@ -12,6 +12,8 @@ Concrete games subclass ``Game`` and implement four hooks:
 
 plus ``scores()`` and ``view(seat)``. The base class owns the move record, the seeded
 random generator, decision versions and move parsing, so every game gets them the same way.
+``rebase_versions`` and ``version_base`` (added for the table layer's undo) let a game rebuilt
+from fewer moves keep handing out decision versions above the ones it gave before.
 
 Atomicity against bugs: ``_apply`` of a validated move is expected not to fail. If it does,
 the object may be half-changed; callers that must survive that (the table layer) keep the

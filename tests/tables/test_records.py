@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +146,19 @@ async def test_log_filters_and_history_positions(tables: Tables) -> None:
     assert pos == 6 and view["stage"] == "draw"
     _, _, view = await tables.board_at(CHAN, 0)
     assert view["stage"] == "stake"
+
+
+async def test_an_algae_game_imports_and_its_log_filters_by_week(tables: Tables) -> None:
+    import engine.algae  # noqa: F401  (registers the game)
+
+    path = Path(__file__).parents[1] / "algae" / "scenarios" / "game_2p.json"
+    scenario = json.loads(path.read_text())
+    raw = json.dumps({**scenario, "kind": "algae"}).encode()
+    result = await tables.import_record(GUILD, OTHER, ANN, "ann", raw)
+    assert result.over and result.version == len(scenario["moves"])
+    info = await tables.game(result.game_id)
+    assert info.status == "finished"
+    weeks = [(await tables.history(OTHER, round=w)).total for w in range(1, 6)]
+    assert all(weeks[:4]) and weeks[4] == 0 and sum(weeks) == len(scenario["moves"])
+    (line,) = await tables.stats(ANN)  # the importer held every seat: one game, one win
+    assert (line.kind, line.played, line.won) == ("algae", 1, 1)
