@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from cogs.errors import report
 from cogs.text import MESSAGE_LIMIT, clip, safe
+from tables.errors import StaleDecision
 
 NONE = discord.AllowedMentions.none()
 
@@ -121,6 +122,12 @@ class UndoAnswer(
             )
             if out.result is not None:
                 await _publish(interaction, out.result.post_ids)
+        except StaleDecision as exc:  # closed (a move came first): the buttons go
+            await interaction.response.edit_message(
+                content=clip(f"↩ ~~Undo request~~: {exc.message}.", MESSAGE_LIMIT),
+                view=None,
+                allowed_mentions=NONE,
+            )
         except Exception as exc:
             await report(interaction, exc)
 

@@ -83,6 +83,8 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     assert bob.mention in ask.content
     nosy = await standin.click(eve, ask, label="Approve")
     assert "players it affects" in await nosy.wait_text()
+    await bot.stop()  # the request and its buttons survive a restart
+    await bot.start()
     ok = await standin.click(bob, ask, label="Approve")
     assert ok.response_type == 7
     await standin.wait_until(lambda: "Undo approved" in ask.content)
@@ -99,6 +101,15 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     ask = await standin.wait_for_message(games, lambda m: "asks to take back 1" in m.content)
     no = await standin.click(alice, ask, label="Refuse")
     assert no.response_type == 7 and "refused" in ask.content
+    # a new move closes a pending request: a late click takes its buttons away
+    ix = await standin.slash(bob, games, "undo")
+    await ix.wait_text("consent")
+    ask = await standin.wait_for_message(
+        games, lambda m: "asks to take back" in m.content, after=ask
+    )
+    await standin.slash(alice, games, "play", move="draw")
+    late = await standin.click(alice, ask, label="Approve")
+    assert late.response_type == 7 and "moved on" in ask.content and ask.components == []
 
 
 async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: BotProcess) -> None:
