@@ -116,7 +116,8 @@ async def filtered(
         items = [i for i in items if i.name.casefold() == wanted]
         words.append(f"player {player.strip()}")
     if round_ is not None:
-        rounds = await asyncio.to_thread(rounds_by_seq, row, line)
+        started = row.players is not None and row.status != "lobby"
+        rounds = await asyncio.to_thread(rounds_by_seq, row, line) if started else {}
         items = [i for i in items if str(rounds.get(i.seq)) == str(round_)]
         words.append(f"round {round_}")
     return items, tuple(words)

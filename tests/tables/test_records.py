@@ -134,6 +134,8 @@ async def test_log_filters_and_history_positions(tables: Tables) -> None:
     assert page.filters == ("player ann",)
     assert [i.seq for i in (await tables.history(CHAN, player="BOB")).items] == [2]
     assert (await tables.history(CHAN, round=2)).total == 0
+    await tables.create("tally", GUILD, OTHER, BOB, "bob")
+    assert (await tables.history(OTHER, round=1)).total == 0, "a lobby has no rounds yet"
     assert (await tables.history(CHAN, round=1)).total == 6
     small = await tables.history(CHAN, per_page=4, page=2)
     assert small.pages == 2 and [i.seq for i in small.items] == [5, 6]
