@@ -17,6 +17,7 @@ stricter setting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
@@ -124,14 +125,26 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._wlock:
-            await self._w.execute("BEGIN IMMEDIATE")
             try:
+                await self._w.execute("BEGIN IMMEDIATE")
                 yield self._w
                 await self._w.execute("COMMIT")
             except BaseException:
-                if self._w.in_transaction:
-                    await asyncio.shield(self._w.execute("ROLLBACK"))
+                await self._rollback()
                 raise
+
+    async def _rollback(self) -> None:
+        """Roll back whatever the writer holds, also after a cancellation.
+
+        aiosqlite runs statements one after another in its own thread, so this ROLLBACK
+        runs after any statement a cancelled caller left in flight (a BEGIN or a COMMIT).
+        Checking ``in_transaction`` first would race them: a cancelled BEGIN left the
+        connection inside a transaction, and a cancelled COMMIT turned the cancellation
+        into "cannot rollback", which kept cancelled loops alive on shutdown. When the
+        COMMIT did complete there is nothing to roll back, and that error is expected.
+        """
+        with contextlib.suppress(sqlite3.OperationalError):
+            await asyncio.shield(self._w.execute("ROLLBACK"))
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._r.execute(sql, tuple(params)) as cur:
