@@ -1,0 +1,62 @@
+"""The turn post's picture: the board at the post's own move, with the changes since the
+post before it marked (``previous=``), and the final picture for the last post."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cogs import posting
+from engine.core import new_game
+from tables.history import views_at
+from tables.models import Post
+
+
+class FakeTables:
+    """Just what the poster asks of the table layer, over a real engine game."""
+
+    def __init__(self, moves: int) -> None:
+        self.game = new_game("tally", ["a", "b"], seed=2)
+        for _ in range(moves):
+            decision = self.game.pending()[0]
+            self.game.play(decision.seat, decision.options[0].move)
+
+    async def public_views(self, game_id: int, versions: set[int]):
+        info = SimpleNamespace(kind="tally", status="active")
+        return info, self.game.over, views_at(self.game, set(versions))
+
+
+def post(payload: dict[str, Any]) -> Post:
+    return Post(1, 9, 100, "turn", payload, 0, 0.0, None, None, None, False)
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[tuple[str, dict, dict]]:
+    calls: list[tuple[str, dict, dict]] = []
+
+    async def fake_picture(kind: str, which: str, view: dict, **extra: Any) -> bytes:
+        calls.append((which, view, extra))
+        return b"png"
+
+    monkeypatch.setattr(posting, "picture", fake_picture)
+    return calls
+
+
+async def test_a_late_post_shows_its_own_move_and_marks_changes(drawn) -> None:
+    tables = FakeTables(moves=6)
+    cog = posting.Posting(SimpleNamespace(tables=tables))
+    png = await cog._picture(post({"version": 3, "previous": 1}))
+    assert png == b"png"
+    [(which, view, extra)] = drawn
+    assert which == "public"
+    assert view == views_at(tables.game, {3})[3], "the board at move 3, not at move 6"
+    assert extra["previous"] == views_at(tables.game, {1})[1]
+
+
+async def test_the_final_post_draws_the_final_picture(drawn) -> None:
+    tables = FakeTables(moves=4)
+    cog = posting.Posting(SimpleNamespace(tables=tables))
+    await cog._picture(post({"version": 4, "previous": 2, "over": True}))
+    assert drawn[0][0] == "final"
