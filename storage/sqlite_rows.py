@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
-from storage.base import GameRow, PostRow, SeatRow
+from storage.base import GameRow, SeatRow
 
 GAME_COLUMNS = """
     g.id, g.kind, g.guild_id, g.channel_id, g.status, g.host_id, g.seed, g.options, g.hotseat,
@@ -53,23 +53,6 @@ def game_row(row: sqlite3.Row) -> GameRow:
         started_at=row["started_at"],
         ended_at=row["ended_at"],
         seats=seats,
-    )
-
-
-def post_row(row: sqlite3.Row) -> PostRow:
-    return PostRow(
-        id=row["id"],
-        game_id=row["game_id"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        payload=json.loads(row["payload"]),
-        created_at=row["created_at"],
-        due_at=row["due_at"],
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        sent_at=row["sent_at"],
-        message_id=row["message_id"],
-        dead=bool(row["dead"]),
     )
 
 

@@ -13,8 +13,10 @@ from typing import Any
 
 import aiosqlite
 
+from storage import sqlite_queue as queue
 from storage.base import LinkRow, PostRow
-from storage.sqlite_rows import post_row, to_json
+from storage.sqlite_queue import queue_row
+from storage.sqlite_rows import to_json
 
 
 class SideTables:
@@ -55,49 +57,22 @@ class SideTables:
 
     # ---------------------------------------------------------------- outbox
     async def due_posts(self, now: float, limit: int) -> list[PostRow]:
-        rows = await self._all(
-            "SELECT * FROM outbox WHERE sent_at IS NULL AND dead = 0 AND due_at <= ?"
-            " ORDER BY due_at, id LIMIT ?",
-            (now, limit),
-        )
-        return [post_row(r) for r in rows]
+        return [queue_row(PostRow, r) for r in await queue.due(self._all, "outbox", now, limit)]
 
     async def get_post(self, post_id: int) -> PostRow | None:
-        row = await self._one("SELECT * FROM outbox WHERE id = ?", (post_id,))
-        return post_row(row) if row else None
+        row = await queue.get(self._one, "outbox", post_id)
+        return queue_row(PostRow, row) if row else None
 
     async def post_sent(self, post_id: int, message_id: int | None, now: float) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ? AND sent_at IS NULL",
-                (now, message_id, post_id),
-            )
-            return cur.rowcount == 1
+        return await queue.mark_sent(self._tx, "outbox", post_id, message_id, now)
 
     async def post_failed(
         self, post_id: int, error: str, now: float, *, retry_in: float | None
     ) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?,"
-                " due_at = ?, dead = ? WHERE id = ? AND sent_at IS NULL AND dead = 0",
-                (
-                    error[:500],
-                    now + (retry_in or 0.0),
-                    retry_in is None,
-                    post_id,
-                ),
-            )
-            return cur.rowcount == 1
+        return await queue.mark_failed(self._tx, "outbox", post_id, error, now, retry_in)
 
     async def prune_posts(self, before: float) -> int:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ?)"
-                " OR (dead = 1 AND due_at < ?)",
-                (before, before),
-            )
-            return cur.rowcount
+        return await queue.prune(self._tx, "outbox", before)
 
     # ---------------------------------------------------------- user settings
     async def get_setting(self, user_id: int, key: str) -> Any | None:

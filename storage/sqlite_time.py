@@ -7,7 +7,6 @@ when two passes (or a pass before and after a restart) see it due.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
@@ -15,7 +14,9 @@ from typing import Any
 
 import aiosqlite
 
+from storage import sqlite_queue as queue
 from storage.base import LIVE_STATUSES, GameRow
+from storage.sqlite_queue import PENDING, queue_row
 from storage.sqlite_rows import GAME_COLUMNS, game_row, to_json
 from storage.timing import (
     ON_TIMEOUT,
@@ -206,40 +207,25 @@ class TimeTables:
             await self._insert_notices(db, notices, now)
 
     async def due_notices(self, now: float, limit: int) -> list[NoticeRow]:
-        rows = await self._all(
-            "SELECT * FROM notices WHERE sent_at IS NULL AND dead = 0 AND due_at <= ?"
-            " ORDER BY due_at, id LIMIT ?",
-            (now, limit),
-        )
-        return [_notice(r) for r in rows]
+        rows = await queue.due(self._all, "notices", now, limit)
+        return [queue_row(NoticeRow, r) for r in rows]
 
     async def notices(self, game_id: int) -> list[NoticeRow]:
         rows = await self._all("SELECT * FROM notices WHERE game_id = ? ORDER BY id", (game_id,))
-        return [_notice(r) for r in rows]
+        return [queue_row(NoticeRow, r) for r in rows]
 
     async def get_notice(self, notice_id: int) -> NoticeRow | None:
-        row = await self._one("SELECT * FROM notices WHERE id = ?", (notice_id,))
-        return _notice(row) if row else None
+        row = await queue.get(self._one, "notices", notice_id)
+        return queue_row(NoticeRow, row) if row else None
 
     async def notice_sent(self, notice_id: int, message_id: int | None, now: float) -> bool:
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE notices SET sent_at = ?, message_id = ? WHERE id = ? AND sent_at IS NULL",
-                (now, message_id, notice_id),
-            )
-            return cur.rowcount == 1
+        return await queue.mark_sent(self._tx, "notices", notice_id, message_id, now)
 
     async def notice_failed(
         self, notice_id: int, error: str, now: float, *, retry_in: float | None
     ) -> bool:
         """Count a failed attempt; retry after ``retry_in`` seconds, or give up when None."""
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE notices SET attempts = attempts + 1, last_error = ?, due_at = ?,"
-                " dead = ? WHERE id = ? AND sent_at IS NULL AND dead = 0",
-                (error[:500], now + (retry_in or 0.0), retry_in is None, notice_id),
-            )
-            return cur.rowcount == 1
+        return await queue.mark_failed(self._tx, "notices", notice_id, error, now, retry_in)
 
     # ------------------------------------------------------------ games by user
     async def games_of_user(
@@ -263,8 +249,7 @@ class TimeTables:
             (game_id, channel_id),
         )
         waiting = await self._one(
-            "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND channel_id = ?"
-            " AND sent_at IS NULL AND dead = 0",
+            f"SELECT COUNT(*) FROM outbox WHERE game_id = ? AND channel_id = ? AND {PENDING}",
             (game_id, channel_id),
         )
         return (int(made[0]) if made else None), (int(waiting[0]) if waiting else 0)
@@ -272,21 +257,3 @@ class TimeTables:
 
 def _timer(r: sqlite3.Row) -> TimerRow:
     return TimerRow(r[0], r[1], r[2], float(r[3]), r[4], int(r[5]), r[6], bool(r[7]))
-
-
-def _notice(r: sqlite3.Row) -> NoticeRow:
-    return NoticeRow(
-        id=r["id"],
-        game_id=r["game_id"],
-        user_id=r["user_id"],
-        channel_id=r["channel_id"],
-        kind=r["kind"],
-        payload=json.loads(r["payload"]),
-        created_at=r["created_at"],
-        due_at=r["due_at"],
-        attempts=r["attempts"],
-        last_error=r["last_error"],
-        sent_at=r["sent_at"],
-        message_id=r["message_id"],
-        dead=bool(r["dead"]),
-    )
