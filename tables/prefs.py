@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from storage.base import LIVE_STATUSES, Store
 from tables.errors import TableError
 from tables.schedule import BadZone, Quiet, zone
+from tables.side import next_retry
 from tables.time_models import MyGame, Notice, Prefs
 
 if TYPE_CHECKING:
@@ -190,12 +191,10 @@ class PrefsMixin:
         records when, and after ``DM_FAILURE_LIMIT`` refusals in a row turns DMs off: the
         game never waits on a DM and a closed inbox is not tried forever."""
         now = self.clock()
-        if retry_in is None:
-            retry_in = min(30.0 * 2**notice.attempts, 3600.0)
-        dead = give_up or dm_closed or notice.attempts + 1 >= NOTICE_MAX_ATTEMPTS
-        changed = await self.store.notice_failed(
-            notice.id, error, now, retry_in=None if dead else retry_in
+        retry = next_retry(
+            notice.attempts, retry_in, give_up=give_up or dm_closed, limit=NOTICE_MAX_ATTEMPTS
         )
+        changed = await self.store.notice_failed(notice.id, error, now, retry_in=retry)
         if changed and dm_closed and notice.user_id:
             uid = notice.user_id
             failures = int(await self.store.get_setting(uid, DM_FAILURES) or 0) + 1

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 MAX_POST_ATTEMPTS = 8
 
 
+def next_retry(attempts: int, retry_in: float | None, *, give_up: bool, limit: int) -> float | None:
+    """Seconds until the next try of a post or notice that failed after ``attempts`` earlier
+    failures: ``retry_in``, by default a backoff from 30 s doubling up to one hour. None
+    gives it up: asked to, or this was attempt number ``limit``."""
+    if give_up or attempts + 1 >= limit:
+        return None
+    return min(30.0 * 2**attempts, 3600.0) if retry_in is None else retry_in
+
+
 class SideMixin:
     store: Store
     clock: Callable[[], float]
@@ -74,11 +83,8 @@ class SideMixin:
         post = await self.store.get_post(post_id)
         if post is None or post.sent_at is not None or post.dead:
             return False
-        if retry_in is None:
-            retry_in = min(30.0 * 2**post.attempts, 3600.0)
-        if give_up or post.attempts + 1 >= MAX_POST_ATTEMPTS:
-            return await self.store.post_failed(post_id, error, self.clock(), retry_in=None)
-        return await self.store.post_failed(post_id, error, self.clock(), retry_in=retry_in)
+        retry = next_retry(post.attempts, retry_in, give_up=give_up, limit=MAX_POST_ATTEMPTS)
+        return await self.store.post_failed(post_id, error, self.clock(), retry_in=retry)
 
     async def prune_posts(self, *, keep_days: float = 30.0) -> int:
         """Forget posts made (or given up) more than ``keep_days`` ago; returns how many.
