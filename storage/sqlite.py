@@ -42,7 +42,14 @@ from storage.base import (
 )
 from storage.migrations import MIGRATIONS
 from storage.sqlite_history import HistoryTables
-from storage.sqlite_rows import GAME_COLUMNS, game_row, split_sql, to_json
+from storage.sqlite_rows import (
+    GAME_COLUMNS,
+    advance_game,
+    game_row,
+    insert_moves,
+    split_sql,
+    to_json,
+)
 from storage.sqlite_side import SideTables
 from storage.sqlite_time import TimeTables
 
@@ -233,14 +240,7 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
                     seats or [(game_id, 0, new.host_id, new.host_name)],
                 )
                 if snapshot is not None and moves:
-                    await db.executemany(
-                        "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        [
-                            (game_id, seq, m.seat, m.user_id, m.move, to_json(m.events), now)
-                            for seq, m in enumerate(moves, start=1)
-                        ],
-                    )
+                    await insert_moves(db, game_id, 1, moves, now)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
@@ -397,36 +397,18 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
     ) -> list[int]:
         if status not in ("active", "finished"):
             raise ValueError(f"a move cannot leave the game {status!r}")
-        seq = expected_version + 1
         async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE games SET version = ?, snapshot = ?, status = ?, waiting = ?,"
-                " updated_at = ?, ended_at = CASE WHEN ? THEN ? ELSE ended_at END,"
-                " announced_seq = CASE WHEN ? THEN ? ELSE announced_seq END"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (
-                    seq,
-                    snapshot,
-                    status,
-                    to_json(waiting),
-                    now,
-                    status == "finished",
-                    now,
-                    bool(posts),
-                    seq,
-                    game_id,
-                    expected_version,
-                ),
+            seq = await advance_game(
+                db,
+                game_id,
+                expected_version,
+                snapshot,
+                status=status,
+                waiting=waiting,
+                announce=bool(posts),
+                now=now,
             )
-            if cur.rowcount != 1:
-                raise VersionConflict(
-                    f"game {game_id} is no longer at version {expected_version} or not active"
-                )
-            await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, move.seat, move.user_id, move.move, to_json(move.events), now),
-            )
+            await insert_moves(db, game_id, seq, [move], now)
             return await self._insert_posts(db, game_id, posts, now)
 
     async def _insert_posts(

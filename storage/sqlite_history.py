@@ -17,7 +17,7 @@ import aiosqlite
 
 from storage.base import ChannelTaken, GameRow, NewGame, NewMove, NewPost, VersionConflict
 from storage.history import NewUndo, ResultRow, UndoRequestRow, UndoRow
-from storage.sqlite_rows import GAME_COLUMNS, game_row, to_json
+from storage.sqlite_rows import GAME_COLUMNS, advance_game, game_row, insert_moves, to_json
 
 _REQUEST_COLUMNS = (
     "id, game_id, requester_id, at_version, count, approvers, status, created_at, decided_at"
@@ -68,18 +68,17 @@ class HistoryTables:
         """One transaction: the undo row at log position expected_version + 1, the rebuilt
         snapshot, the version bump, a new public post (announced_seq moves to the undo)
         and, for an approved request, its status."""
-        seq = expected_version + 1
         async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE games SET version = ?, snapshot = ?, waiting = ?, updated_at = ?,"
-                " announced_seq = CASE WHEN ? THEN ? ELSE announced_seq END"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (seq, snapshot, to_json(waiting), now, bool(posts), seq, game_id, expected_version),
+            seq = await advance_game(
+                db,
+                game_id,
+                expected_version,
+                snapshot,
+                status="active",
+                waiting=waiting,
+                announce=bool(posts),
+                now=now,
             )
-            if cur.rowcount != 1:
-                raise VersionConflict(
-                    f"game {game_id} is no longer at version {expected_version} or not active"
-                )
             await db.execute(
                 "INSERT INTO undos (game_id, seq, user_id, undone, line, request_id, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -312,14 +311,7 @@ class HistoryTables:
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                     [(game_id, i, new.host_id, name) for i, name in enumerate(players)],
                 )
-                await db.executemany(
-                    "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (game_id, seq, m.seat, m.user_id, m.move, to_json(m.events), now)
-                        for seq, m in enumerate(moves, start=1)
-                    ],
-                )
+                await insert_moves(db, game_id, 1, moves, now)
                 posts = [  # the payloads learn the new game's id
                     NewPost(p.kind, {**p.payload, "game_id": game_id}, p.channel_id) for p in posts
                 ]

@@ -6,7 +6,9 @@ import json
 import sqlite3
 from typing import Any
 
-from storage.base import GameRow, SeatRow
+import aiosqlite
+
+from storage.base import GameRow, NewMove, SeatRow, VersionConflict
 
 GAME_COLUMNS = """
     g.id, g.kind, g.guild_id, g.channel_id, g.status, g.host_id, g.seed, g.options, g.hotseat,
@@ -58,3 +60,59 @@ def game_row(row: sqlite3.Row) -> GameRow:
 
 def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+async def advance_game(
+    db: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int,
+    snapshot: str,
+    *,
+    status: str,
+    waiting: dict[int, float],
+    announce: bool,
+    now: float,
+) -> int:
+    """Move an active game from ``expected_version`` to the next (a move or an undo): the
+    new snapshot, status and waiting seats, ``announced_seq`` when it gets a post, and
+    ``ended_at`` when it finishes. Returns the new version (the log position); raises
+    ``VersionConflict`` (nothing written) when the game moved on or is not active."""
+    seq = expected_version + 1
+    cur = await db.execute(
+        "UPDATE games SET version = ?, snapshot = ?, status = ?, waiting = ?,"
+        " updated_at = ?, ended_at = CASE WHEN ? THEN ? ELSE ended_at END,"
+        " announced_seq = CASE WHEN ? THEN ? ELSE announced_seq END"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            seq,
+            snapshot,
+            status,
+            to_json(waiting),
+            now,
+            status == "finished",
+            now,
+            announce,
+            seq,
+            game_id,
+            expected_version,
+        ),
+    )
+    if cur.rowcount != 1:
+        raise VersionConflict(
+            f"game {game_id} is no longer at version {expected_version} or not active"
+        )
+    return seq
+
+
+async def insert_moves(
+    db: aiosqlite.Connection, game_id: int, first_seq: int, moves: list[NewMove], now: float
+) -> None:
+    """Log ``moves`` at positions ``first_seq``, ``first_seq + 1``, ..."""
+    await db.executemany(
+        "INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, seq, m.seat, m.user_id, m.move, to_json(m.events), now)
+            for seq, m in enumerate(moves, start=first_seq)
+        ],
+    )
