@@ -1,0 +1,523 @@
+"""Orbit and Colony Main actions and their sub-choices (MARS-GAP-02, GAP-08)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import build
+from engine.mars import data as D
+from engine.mars import hexmap as H
+from engine.mars.frames import applies, decision, push
+from engine.mars.rules import (
+    P,
+    contribute,
+    crystals,
+    develop,
+    developable,
+    gain,
+    gain_code,
+    pay_crystals,
+    tech_label,
+    usable_techs,
+    use_tech,
+)
+
+ORBIT = ("pod", "blueprint", "learn", "rnd", "resupply")
+COLONY = ("construct", "upgrade", "hire", "contract", "control", "ship")
+RED = ("blueprint", "learn", "rnd", "resupply")  # MARS-ORBIT-02: show a red Colonist
+TITLE = {
+    "pod": "Landing Pod: go to the Colony now",
+    "blueprint": "Obtain a Blueprint",
+    "learn": "Learn a Tech from the Tech Grid",
+    "rnd": "R&D: develop your Techs twice",
+    "resupply": "Resupply: 2 different Warehouse items",
+    "construct": "Construct a Building",
+    "upgrade": "Upgrade a Building (1 mineral)",
+    "hire": "Hire a Scientist",
+    "contract": f"Take an Earth Contract ({D.CONTRACT_COST} crystal)",
+    "control": "Control Center: Rover up to 2, then Bots up to 2",
+    "ship": "Welcome a Ship (1 plant + 1 water)",
+}
+
+
+def placement_cost(g: Any, action: str) -> int:
+    """MARS-ORBIT-03, GAP-03: 1 crystal per Colonist already on the action's slots."""
+    return len(g.s["orbit_slots"][action])
+
+
+def main_ok(g: Any, seat: int, a: str) -> bool:
+    s, p = g.s, P(g, seat)
+    if a in RED and (p["lq"] < 1 or crystals(p) < placement_cost(g, a)):
+        return False
+    if a == "pod":
+        return True
+    if a == "blueprint":
+        return bool(s["bp_display"])
+    if a == "learn":
+        return bool(s["grid"])
+    if a == "rnd":
+        return bool(developable(g, seat))
+    if a == "resupply":
+        return any(s["warehouse"].values())
+    if a == "construct":
+        return any(build.can_pay(g, seat, k) and build.build_spots(g, seat, k) for k in D.TYPES)
+    if a == "upgrade":
+        return bool(build.upgradable(g, seat))
+    if a == "hire":
+        return bool(hireable(g, seat))
+    if a == "contract":
+        return bool(takeable(g, seat))
+    if a == "control":
+        return True
+    if a == "ship":
+        return ship_ok(g, seat)
+    return False
+
+
+def main_label(g: Any, a: str) -> str:
+    lab = TITLE[a]
+    if a in RED:
+        c = placement_cost(g, a)
+        lab += f" (place a Colonist{f', pay {c} crystal' if c else ''})"
+    return lab
+
+
+def start_main(g: Any, seat: int, a: str) -> None:
+    p = P(g, seat)
+    if a in RED:
+        c = placement_cost(g, a)
+        pay_crystals(p, c)
+        p["lq"] -= 1
+        g.s["orbit_slots"][a].append(seat)
+    if a == "pod":
+        p["side"] = "colony"
+        g.log(seat, f"{g.name(seat)} takes the Landing Pod to the Colony")
+    elif a == "blueprint":
+        push(g, seat, "takebp", free=False)
+    elif a == "learn":
+        push(g, seat, "learn")
+    elif a == "rnd":
+        push(g, seat, "dev1", free=False, left=2)
+    elif a == "resupply":
+        push(g, seat, "whouse", left=2, taken=[])
+    elif a == "construct":
+        push(g, seat, "ctype")
+    elif a == "upgrade":
+        push(g, seat, "ubp", extra=0, first=True)
+    elif a == "hire":
+        push(g, seat, "hire")
+    elif a == "contract":
+        push(g, seat, "takect")
+    elif a == "control":
+        push(g, seat, "bots", left=2)
+        rover_move(g, seat, 2)
+    elif a == "ship":
+        push(g, seat, "ship")
+
+
+def rover_move(g: Any, seat: int, steps: int) -> None:
+    """The Rover moves up to ``steps``; a Rover Tech may add its level (MARS-TECH-01)."""
+    push(g, seat, "mv", piece="rover", left=steps, moved=0)
+    if usable_techs(g, seat, "rover"):
+        push(g, seat, "rtech")
+
+
+@decision("rtech", "Use a Rover Tech for extra Rover movement?")
+def rtech_options(g: Any, f: dict) -> list:
+    out = [("no", "no Tech")]
+    for tid in usable_techs(g, f["seat"], "rover"):
+        lvl = g.s["techs"][tid]["lvl"]
+        out.append((tid, f"{tech_label(g, f['seat'], tid)}: +{lvl} step(s)"))
+    return out
+
+
+@applies("rtech")
+def rtech_apply(g: Any, f: dict, move: str) -> None:
+    if move != "no":
+        g.s["stack"][-1]["left"] += use_tech(g, f["seat"], move)
+
+
+# ------------------------------------------------------------------ orbit choices
+@decision("takebp", "Take a Blueprint")
+def takebp_options(g: Any, f: dict) -> list:
+    return [(bp, f"Blueprint {bp}: {bp_text(bp)}") for bp in g.s["bp_display"]]
+
+
+def bp_text(bp: str) -> str:
+    kind, rest = bp.split("-")
+    lvl = int(rest[0])
+    act = D.BP_ACTIONS[lvl][0 if rest[1] == "a" else 1]
+    what = {
+        "res": f"gain {lvl + 1} {D.PRODUCES[kind]}",
+        "bots": "move Bots up to 3",
+        "boost": f"gain {D.PRODUCES[kind]} = a Tech level +1 per Colonist sent",
+    }[act]
+    return (
+        f"level {lvl} {D.TYPE_TITLE[kind]}; action: {what}; produces "
+        f"{D.BP_PRODUCE[lvl]} {D.PRODUCES[kind]}; end +{D.BP_OP[lvl][0]}/{D.BP_OP[lvl][1]} OP"
+    )
+
+
+@applies("takebp")
+def takebp_apply(g: Any, f: dict, move: str) -> None:
+    g.s["bp_display"].remove(move)
+    P(g, f["seat"])["bps"].append(move)
+    g.log(f["seat"], f"{g.name(f['seat'])} takes Blueprint {move}")
+    contribute(g, f["seat"], "blueprint")
+
+
+@decision("learn", "Learn a Tech")
+def learn_options(g: Any, f: dict) -> list:
+    return [
+        (tid, f"{D.TECH_TITLE[g.s['techs'][tid]['type']]} Tech ({tid}), level 1")
+        for tid in g.s["grid"]
+    ]
+
+
+@applies("learn")
+def learn_apply(g: Any, f: dict, move: str) -> None:
+    g.s["grid"].remove(move)
+    g.s["techs"][move]["owner"] = f["seat"]
+    P(g, f["seat"])["techs"].append(move)
+    g.log(
+        f["seat"], f"{g.name(f['seat'])} learns the {D.TECH_TITLE[g.s['techs'][move]['type']]} Tech"
+    )
+    contribute(g, f["seat"], "tech")
+
+
+@decision("dev1", lambda g, f: f"Develop a Tech ({f.get('left', 1)} left)")
+def dev1_options(g: Any, f: dict) -> list:
+    out = []
+    for tid in developable(g, f["seat"]):
+        t = g.s["techs"][tid]
+        out.append(
+            (
+                tid,
+                f"{D.TECH_TITLE.get(t['type'], 'Shelter')} Tech ({tid}): level "
+                f"{t['lvl']} to {t['lvl'] + 1} (end OP {D.LAB_OP[t['lvl']]} to "
+                f"{D.LAB_OP[t['lvl'] + 1]})",
+            )
+        )
+    if out and f.get("left", 1) == 1 and f.get("optional"):
+        out.append(("done", "stop"))
+    return out
+
+
+@applies("dev1")
+def dev1_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
+    if f.get("left", 1) > 1:
+        g.s["stack"].append({**f, "left": f["left"] - 1, "optional": True})
+    develop(g, f["seat"], move)
+
+
+@decision("labben", lambda g, f: f"Laboratory benefit: {f['code']}?")
+def labben_options(g: Any, f: dict) -> list:
+    return [("take", f"take {f['code']}"), ("skip", "skip it (benefits are optional)")]
+
+
+@applies("labben")
+def labben_apply(g: Any, f: dict, move: str) -> None:
+    if move == "take":
+        gain_code(g, f["seat"], f["code"], "Laboratory")
+
+
+@decision("whouse", "Take from the Warehouse")
+def whouse_options(g: Any, f: dict) -> list:
+    out = [
+        (i, f"take 1 {i} ({n} there)")
+        for i, n in g.s["warehouse"].items()
+        if n and i not in f["taken"]
+    ]
+    if out and f["taken"]:
+        out.append(("done", "stop"))
+    return out if f["left"] > 0 else []
+
+
+@applies("whouse")
+def whouse_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
+    g.s["warehouse"][move] -= 1
+    gain(g, f["seat"], move, 1, "Warehouse")
+    if f["left"] > 1:
+        g.s["stack"].append({**f, "left": f["left"] - 1, "taken": [*f["taken"], move]})
+
+
+# ------------------------------------------------------------------ construct
+@decision("ctype", "Construct which Building?")
+def ctype_options(g: Any, f: dict) -> list:
+    out = []
+    for k in D.TYPES:
+        if build.can_pay(g, f["seat"], k) and build.build_spots(g, f["seat"], k):
+            what, n = build.cost_of(g, k)
+            out.append(
+                (k, f"{D.TYPE_TITLE[k]}: pay {n} {what}, gain {D.PRODUCES[k]} = Complex size")
+            )
+    return out
+
+
+@applies("ctype")
+def ctype_apply(g: Any, f: dict, move: str) -> None:
+    push(g, f["seat"], "chex", kind=move)
+
+
+@decision("chex", lambda g, f: f"Where does the {D.TYPE_TITLE[f['kind']]} go?")
+def chex_options(g: Any, f: dict) -> list:
+    out = []
+    for h, need in build.build_spots(g, f["seat"], f["kind"]):
+        lab = f"{h}: " + (f"joins {need}, needs Tech level {need}" if need else "no Tech needed")
+        out.append((h, lab, H.region(h)))
+    return out
+
+
+@applies("chex")
+def chex_apply(g: Any, f: dict, move: str) -> None:
+    need = build.placement(g, f["seat"], f["kind"], move)
+    if need:
+        push(g, f["seat"], "ctech", kind=f["kind"], hex=move, need=need)
+    else:
+        build.construct(g, f["seat"], f["kind"], move, None)
+
+
+@decision("ctech", lambda g, f: f"Which Tech joins {f['need']} Building(s)?")
+def ctech_options(g: Any, f: dict) -> list:
+    return [
+        (tid, tech_label(g, f["seat"], tid))
+        for tid in usable_techs(g, f["seat"], f["kind"], f["need"])
+    ]
+
+
+@applies("ctech")
+def ctech_apply(g: Any, f: dict, move: str) -> None:
+    build.construct(g, f["seat"], f["kind"], f["hex"], move)
+
+
+# -------------------------------------------------------------------- upgrade
+@decision("ubp", "Upgrade with which Blueprint?")
+def ubp_options(g: Any, f: dict) -> list:
+    out = [(bp, f"Blueprint {bp} (pay 1 mineral)") for bp in build.upgradable(g, f["seat"])]
+    if out and not f["first"]:
+        out.append(("done", "no more upgrades"))
+    if not f["first"] and f["extra"] <= 0:
+        return []
+    return out
+
+
+@applies("ubp")
+def ubp_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
+    push(
+        g,
+        f["seat"],
+        "uhex",
+        bp=move,
+        first=f["first"],
+        extra=f["extra"],
+        action=f.get("action", True),
+    )
+
+
+@decision("uhex", lambda g, f: f"Upgrade which Building with {f['bp']}?")
+def uhex_options(g: Any, f: dict) -> list:
+    return [
+        (h, f"{h}: {D.TYPE_TITLE[g.s['hex'][h]['b']['type']]}", H.region(h))
+        for h in build.upgrade_targets(g, f["seat"], f["bp"])
+    ]
+
+
+@applies("uhex")
+def uhex_apply(g: Any, f: dict, move: str) -> None:
+    seat = f["seat"]
+    build.upgrade(g, seat, f["bp"], move)
+    if f["first"] and f["action"] and usable_techs(g, seat, "upgrade"):
+        push(g, seat, "utech")
+    elif not f["first"] and f["extra"] > 1:
+        push(g, seat, "ubp", extra=f["extra"] - 1, first=False)
+
+
+@decision("utech", "Use an Upgrade Tech for extra upgrades?")
+def utech_options(g: Any, f: dict) -> list:
+    if not build.upgradable(g, f["seat"]):
+        return []
+    out = [("no", "no extra upgrades")]
+    for tid in usable_techs(g, f["seat"], "upgrade"):
+        lvl = g.s["techs"][tid]["lvl"]
+        out.append((tid, f"{tech_label(g, f['seat'], tid)}: up to {lvl} more (1 mineral each)"))
+    return out
+
+
+@applies("utech")
+def utech_apply(g: Any, f: dict, move: str) -> None:
+    if move != "no":  # MARS-UPGRADE-10
+        push(g, f["seat"], "ubp", extra=use_tech(g, f["seat"], move), first=False)
+
+
+# ----------------------------------------------------------- scientists, contracts
+def hireable(g: Any, seat: int) -> list[str]:
+    p = P(g, seat)
+    out = []
+    for sid, _title, (what, n), _kind in D.SCIENTISTS:
+        if sid not in g.s["sci_display"]:
+            continue
+        have = p["lq"] if what == "working" else p["res"][what]
+        if have >= n:
+            out.append(sid)
+    return out
+
+
+@decision("hire", "Hire which Scientist?")
+def hire_options(g: Any, f: dict) -> list:
+    out = []
+    for sid in hireable(g, f["seat"]):
+        _, title, (what, n), kind = next(x for x in D.SCIENTISTS if x[0] == sid)
+        cost = f"send {n} Colonists to your Working Area" if what == "working" else f"{n} {what}"
+        out.append((sid, f"{title}: {cost}; end: 3 OP per Advanced {D.TYPE_TITLE[kind]}"))
+    return out
+
+
+@applies("hire")
+def hire_apply(g: Any, f: dict, move: str) -> None:
+    seat, p = f["seat"], P(g, f["seat"])
+    _, title, (what, n), _kind = next(x for x in D.SCIENTISTS if x[0] == move)
+    if what == "working":  # MARS-SCI-03
+        p["lq"] -= n
+        p["wa"] += n
+    else:
+        p["res"][what] -= n
+    i = g.s["sci_display"].index(move)
+    g.s["sci_display"][i] = None
+    g.s["turn"]["fill"] += 1
+    p["scientists"].append(move)
+    g.log(seat, f"{g.name(seat)} hires the {title}")
+    contribute(g, seat, "scientist")
+
+
+def takeable(g: Any, seat: int) -> list[str]:
+    p = P(g, seat)
+    if p["depot"] < D.CONTRACT_COST or len(p["contracts"]) >= D.MAX_CONTRACTS:
+        return []
+    ids = {c[0] for c in D.CONTRACTS}
+    return [c for c in g.s["sci_display"] if c in ids]
+
+
+def contract_text(cid: str) -> str:
+    _, kind, need = next(c for c in D.CONTRACTS if c[0] == cid)
+    plus, minus = D.CONTRACT_OP[kind]
+    if kind == "upgrade":
+        what = f"an Advanced {D.TYPE_TITLE[need]} of yours in a Complex of 4+"
+    else:
+        what = "deliver " + " + ".join(f"{n} {i}" for i, n in need.items())
+    return f"{what}: +{plus} / {minus} OP"
+
+
+@decision("takect", "Take which Earth Contract?")
+def takect_options(g: Any, f: dict) -> list:
+    return [(c, f"{c}: {contract_text(c)} (pay 1 crystal)") for c in takeable(g, f["seat"])]
+
+
+@applies("takect")
+def takect_apply(g: Any, f: dict, move: str) -> None:
+    p = P(g, f["seat"])
+    p["depot"] -= D.CONTRACT_COST  # MARS-CONTRACT-01, GOAL-06: a real crystal
+    i = g.s["sci_display"].index(move)
+    g.s["sci_display"][i] = None
+    g.s["turn"]["fill"] += 1
+    p["contracts"].append({"id": move, "items": {}})
+    g.log(f["seat"], f"{g.name(f['seat'])} takes Earth Contract {move} (paid 1 crystal)")
+    contribute(g, f["seat"], "contract")
+
+
+# ------------------------------------------------------------------------ ship
+def ship_ok(g: Any, seat: int) -> bool:
+    """facts.md: 1 plant + 1 water; Ships welcomed must stay below the colony level."""
+    p = P(g, seat)
+    welcomed = D.SHIPS - p["ships"]
+    can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0
+    return (
+        p["ships"] > 0
+        and welcomed < g.s["level"]  # before welcoming: fewer than the level
+        and p["res"]["plant"] >= 1
+        and p["res"]["water"] >= 1
+        and can_gain
+    )
+
+
+@decision("ship", "Welcome a Ship: what does it bring?")
+def ship_options(g: Any, f: dict) -> list:
+    p = P(g, f["seat"])
+    out = []
+    if p["bots_left"] > 0 and p["gained"] < D.COLONISTS:
+        out.append(("colbot", "1 Colonist + 1 Bot"))
+    elif p["bots_left"] > 0:
+        out.append(("bot", "1 Bot"))
+    if p["gained"] < D.COLONISTS:
+        out.append(("col2", f"{min(2, D.COLONISTS - p['gained'])} Colonist(s)"))
+    return out
+
+
+@applies("ship")
+def ship_apply(g: Any, f: dict, move: str) -> None:
+    seat, p = f["seat"], P(g, f["seat"])
+    p["res"]["plant"] -= 1
+    p["res"]["water"] -= 1
+    p["ships"] -= 1
+    p["hangar"] += 1
+    g.log(
+        seat,
+        f"{g.name(seat)} welcomes a Ship (paid 1 plant + 1 water): Depot slot "
+        f"{D.OPEN_SLOTS + D.SHIPS - p['ships']} opens",
+    )
+    cols = {"colbot": 1, "bot": 0, "col2": 2}[move]
+    cols = min(cols, D.COLONISTS - p["gained"])
+    p["gained"] += cols
+    p["lq"] += cols
+    if move in ("colbot", "bot"):
+        push(g, seat, "botplace")
+    if usable_techs(g, seat, "ship"):
+        push(g, seat, "stech")
+
+
+@decision("stech", "Use a Ship Tech for crystals?")
+def stech_options(g: Any, f: dict) -> list:
+    out = [("no", "no Tech")]
+    for tid in usable_techs(g, f["seat"], "ship"):
+        lvl = g.s["techs"][tid]["lvl"]
+        out.append((tid, f"{tech_label(g, f['seat'], tid)}: gain {lvl} crystal(s)"))
+    return out
+
+
+@applies("stech")
+def stech_apply(g: Any, f: dict, move: str) -> None:
+    if move != "no":
+        gain(g, f["seat"], "crystal", use_tech(g, f["seat"], move), "Ship Tech")
+
+
+def bot_spots(g: Any, seat: int) -> list[str]:
+    """GAP-09: a new Bot goes next to one of your Shelters, where a Bot may end."""
+    from engine.mars.moves import legal_end
+
+    mine = [
+        h
+        for h in H.HEXES
+        if (b := g.s["hex"][h]["b"]) and b["type"] == "shelter" and b["owner"] == seat
+    ]
+    near = {n for h in mine for n in (h, *H.NEIGHBOURS[h])}
+    spots = sorted((h for h in near if legal_end(g, h, seat, "bot")), key=H.INDEX.get)
+    return spots or [h for h in H.HEXES if legal_end(g, h, seat, "bot")]
+
+
+@decision("botplace", "Place your new Bot")
+def botplace_options(g: Any, f: dict) -> list:
+    return [(h, f"place it on {h}", H.region(h)) for h in bot_spots(g, f["seat"])]
+
+
+@applies("botplace")
+def botplace_apply(g: Any, f: dict, move: str) -> None:
+    p = P(g, f["seat"])
+    p["bots_left"] -= 1
+    p["bots"].append(move)
+    g.log(f["seat"], f"{g.name(f['seat'])} places a new Bot on {move}")
+    contribute(g, f["seat"], "bot")

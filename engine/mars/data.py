@@ -1,0 +1,264 @@
+"""Every On Mars component and number in one place (rulings: engine/mars/RULINGS.md).
+
+Change a number here and the whole engine follows. Names are short, lower-case ids used in
+move notation; ``*_TITLE`` dicts give what a person reads.
+"""
+
+from __future__ import annotations
+
+# ------------------------------------------------------------------ map (MARS-GAP-11)
+RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
+ROWS = "abcdefghi"  # row letter by r = -4..4; hexes numbered 1.. from the west in each row
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # E, NE, NW, W, SW, SE
+START_MINE = (0, 0)
+START_BUILDINGS = {(2, 0): "gen", (-2, 0): "water", (0, 2): "green", (0, -2): "oxy"}
+START_SHELTERS = [(3, -3), (-3, 3), (3, 1), (-3, -1)]  # seat i's first Shelter
+START_BOTS = [(2, -2), (-2, 2), (2, 1), (-2, -1)]  # next to that Shelter
+MAP_CRYSTALS = 8  # crystals dealt on random empty hexes at setup
+MAP_DISCOVERY = 5
+MAP_RESEARCH = 3
+
+# ------------------------------------------------------------ buildings and resources
+RESOURCES = ("mineral", "battery", "water", "plant", "oxygen")
+ITEMS = (*RESOURCES, "crystal")
+TYPES = ("mine", "gen", "water", "green", "oxy", "shelter")
+TYPE_TITLE = {
+    "mine": "Mine",
+    "gen": "Generator",
+    "water": "Water Extractor",
+    "green": "Greenhouse",
+    "oxy": "Oxygen Condenser",
+    "shelter": "Shelter",
+}
+LSS_TYPES = ("gen", "water", "green", "oxy")  # MARS-GAP-16: the four life-support buildings
+PRODUCES = {  # MARS-GAP-14: what a Building of the type gives (Shelter: crystals)
+    "mine": "mineral",
+    "gen": "battery",
+    "water": "water",
+    "green": "plant",
+    "oxy": "oxygen",
+    "shelter": "crystal",
+}
+PAID_WITH = {"gen": "mineral", "water": "battery", "green": "water", "oxy": "plant"}
+SHELTER_COST = 1  # MARS-BUILD-09: 1 Oxygen
+
+
+def build_cost(kind: str, level: int) -> int:
+    """MARS-GAP-12: the Building display's price in its paying resource rises with the level."""
+    return 1 if level <= 2 else 2
+
+
+TILES_PER_TYPE = 5  # facts.md: 30 building tiles, 5 of them starting: 5 more of each type
+# Arrow directions (indices into DIRS) of the 5 tiles of each type, shuffled at setup.
+ARROWS = ((0,), (1, 4), (2,), (3, 5), ())
+SHELTERS_PER_PLAYER = 5
+
+# -------------------------------------------------------------------- players (setup)
+COLONISTS = 12
+START_COLONISTS = 3
+START_RES = {"mineral": 1, "battery": 1, "water": 1, "plant": 1, "oxygen": 1}
+START_CRYSTALS = 2
+BOTS = 4
+SHIPS = 5
+DEPOT_SLOTS = 8
+OPEN_SLOTS = 3  # MARS-EXEC-05
+PROGRESS_TYPES = ("mine", "gen", "water", "green", "oxy")
+
+# ------------------------------------------------------------------ turn order spaces
+TURN_SPACES = 8
+TURN_BONUS = (None, "crystal", "mineral", "battery", "water", "plant", "oxygen", "crystal2")
+
+# --------------------------------------------------------------------- tech (GAP-05)
+TECH_TYPES = ("mine", "gen", "water", "green", "oxy", "rover", "ship", "upgrade")
+TECH_TITLE = {**TYPE_TITLE, "rover": "Rover", "ship": "Ship", "upgrade": "Upgrade"}
+TECH_MAX = 4
+LAB_OP = {1: 1, 2: 3, 3: 6, 4: 10}  # MARS-ORBIT-06: end-game OP under each column
+LAB_BENEFIT = {2: "crystal", 3: "mineral", 4: "crystal2"}  # MARS-ORBIT-07, optional
+
+# ------------------------------------------------------------------ blueprints (GAP-18)
+# 2 per building type per level; action = what its Executive action does.
+BP_ACTIONS = {1: ("res", "bots"), 3: ("res", "boost")}
+BP_PRODUCE = {1: 1, 3: 2}  # MARS-GAP-20: produced when the owner travels to Orbit
+BP_DISPLAY = 6
+BP_ADD_ON_LEVEL = 3
+
+# ----------------------------------------------------------------------- scientists
+SCIENTISTS = (  # facts.md order; (id, title, cost, building type scored)
+    ("geologist", "Geologist", ("working", 2), "gen"),
+    ("rnd", "R&D Engineer", ("mineral", 2), "water"),
+    ("hydrologist", "Hydrologist", ("battery", 2), "green"),
+    ("biochemist", "Biochemist", ("water", 2), "oxy"),
+    ("geochemist", "Geochemist", ("plant", 2), "shelter"),
+    ("systems", "Systems Engineer", ("oxygen", 2), "mine"),
+)
+SCI_OP = 3
+
+# ------------------------------------------------------------------------ contracts
+# (id, kind, need): upgrade need = building type; delivery need = {item: n}
+CONTRACTS = (
+    *((f"u-{t}", "upgrade", t) for t in TYPES),
+    ("d-min", "delivery", {"mineral": 4}),
+    ("d-bat", "delivery", {"mineral": 2, "battery": 3}),
+    ("d-wat", "delivery", {"mineral": 2, "water": 3}),
+    ("d-oxy", "delivery", {"mineral": 2, "oxygen": 3}),
+    ("d-pla", "delivery", {"mineral": 2, "plant": 3}),
+    ("d-cry", "delivery", {"mineral": 2, "crystal": 3}),
+)
+CONTRACT_OP = {"upgrade": (12, -6), "delivery": (9, -4)}
+CONTRACT_COST = 1  # MARS-CONTRACT-01: 1 Crystal
+MAX_CONTRACTS = 2
+
+# ------------------------------------------------------------------------- missions
+# id: (title, {players: need}, crystals per contribution)
+MISSIONS = {
+    "research": ("Research tiles", {2: 5, 3: 5, 4: 7}, 2),
+    "blueprint": ("Blueprints", {2: 10, 3: 10, 4: 13}, 1),
+    "advanced": ("Advanced Buildings", {2: 8, 3: 8, 4: 10}, 1),
+    "bot": ("Bots", {2: 3, 3: 4, 4: 5}, 2),
+    "discovery": ("Discovery tiles", {2: 5, 3: 7, 4: 9}, 1),
+    "tech": ("Techs", {2: 7, 3: 11, 4: 12}, 1),
+    "progress": ("Progress cubes", {2: 8, 3: 11, 4: 14}, 1),
+    "scientist": ("Scientists", {2: 4, 3: 4, 4: 5}, 2),
+    "contract": ("Contracts", {2: 2, 3: 2, 4: 3}, 1),
+}
+MISSIONS_IN_PLAY = 3
+END_MARKER = 3  # the Remaining Missions marker at 3 triggers the end
+MAX_LEVEL = 5
+LAST_ROUND = 14  # digital cap: the end triggers after this round at the latest
+
+# -------------------------------------------------------------------- LSS (GAP-16)
+LSS_REWARDS = ("tech", "ship", "adv", "mine", "bot", "disc", "shelter", "lq")
+LSS_REWARD_TITLE = {
+    "tech": "OP = your highest Tech level",
+    "ship": "2 OP per Ship welcomed",
+    "adv": "2 OP per Advanced Building",
+    "mine": "2 OP per Mine with your Colonist or marker",
+    "bot": "2 OP per Bot",
+    "disc": "2 OP per tile your Rover took",
+    "shelter": "2 OP per Shelter",
+    "lq": "1 OP per Colonist in Living Quarters",
+}
+LSS_BENEFITS = ("crystal", "mineral", "oxygen")
+
+# ----------------------------------------------------------------- Discovery/Research
+DISCOVERY = (  # 19 tiles: what each gives
+    *(("crystal2",) * 5),
+    *(("mineral2",) * 4),
+    *(("op3",) * 4),
+    *(("battery2",) * 2),
+    *(("water2",) * 2),
+    *(("plant2",) * 2),
+)
+# id: (colour, letter, cost {res: n}, effect); two copies of each colour+letter
+RESEARCH = {
+    "ra1": ("red", "a", {"water": 1}, "colonist"),
+    "ra2": ("red", "a", {"water": 1}, "colonist"),
+    "rb1": ("red", "b", {"battery": 1}, "op4"),
+    "rb2": ("red", "b", {"battery": 1}, "op4"),
+    "ba1": ("blue", "a", {"oxygen": 1}, "develop"),
+    "ba2": ("blue", "a", {"oxygen": 1}, "develop"),
+    "bb1": ("blue", "b", {"plant": 1}, "blueprint"),
+    "bb2": ("blue", "b", {"plant": 1}, "blueprint"),
+}
+TILE_TEXT = {
+    "crystal2": "2 Crystals",
+    "mineral2": "2 Minerals",
+    "battery2": "2 Batteries",
+    "water2": "2 Water",
+    "plant2": "2 Plants",
+    "op3": "3 OP",
+    "colonist": "1 Colonist",
+    "op4": "4 OP",
+    "develop": "develop a Tech (free)",
+    "blueprint": "a Blueprint (free)",
+}
+
+# --------------------------------------------------------------- Executive actions
+# Depot slot (1 = bottom) -> (action, crystal cost). MARS-GAP-27, facts.md krindale.
+EXEC_SLOTS = {
+    1: ("warehouse", 2),
+    2: ("bots", 2),
+    3: ("mineral", 3),
+    4: ("blueprint", 3),
+    5: ("upgrade", 3),
+    6: ("rover", 4),
+    7: ("develop", 4),
+}
+ADV_EXEC_COST = 2
+EXEC_TITLE = {
+    "warehouse": "take 1 Warehouse item",
+    "bots": "move Bots up to 2",
+    "mineral": "gain 1 Mineral",
+    "blueprint": "take a Blueprint",
+    "upgrade": "upgrade a Building",
+    "rover": "move the Rover up to 2",
+    "develop": "develop a Tech once",
+}
+
+# ---------------------------------------------------------------------- warehouse
+WAREHOUSE_ITEMS = ("crystal", "battery", "water", "plant", "oxygen")
+
+
+def warehouse_start(players: int) -> int:
+    return 2 if players <= 2 else 3
+
+
+# ----------------------------------------------------------------- private goals
+# id: (requirement kind, n, text); rewards: two choices each
+GOALS = {
+    "g01": ("shelters", 3, "have 3 Shelters"),
+    "g02": ("adv", 2, "have 2 Advanced Buildings"),
+    "g03": ("techs", 2, "have 2 Techs"),
+    "g04": ("techlvl", 3, "have a Tech at level 3"),
+    "g05": ("ships", 1, "have welcomed a Ship"),
+    "g06": ("bots", 2, "have 2 Bots"),
+    "g07": ("tiles", 2, "have taken 2 tiles with your Rover"),
+    "g08": ("colonists", 5, "have 5 Colonists"),
+    "g09": ("scientists", 1, "have a Scientist"),
+    "g10": ("blueprints", 3, "hold 3 Blueprints"),
+    "g11": ("progress", 2, "have 2 Progress cubes moved"),
+    "g12": ("anyres", 5, "have 5 of one Resource"),
+    "g13": ("mines", 2, "have Colonists on 2 Mines"),
+    "g14": ("contracts", 1, "hold an Earth Contract"),
+    "g15": ("crystals", 4, "have 4 Crystals in your Depot"),
+    "g16": ("op", 10, "have 10 OP"),
+}
+GOAL_REWARDS = {  # first, second
+    "shelters": ("op5", "crystal3"),
+    "adv": ("op6", "develop"),
+    "techs": ("op4", "develop"),
+    "techlvl": ("op5", "blueprint"),
+    "ships": ("op4", "crystal3"),
+    "bots": ("op4", "mineral3"),
+    "tiles": ("op5", "colonist"),
+    "colonists": ("op4", "crystal3"),
+    "scientists": ("op5", "mineral3"),
+    "blueprints": ("op4", "develop"),
+    "progress": ("op5", "crystal3"),
+    "anyres": ("op4", "colonist"),
+    "mines": ("op5", "mineral3"),
+    "contracts": ("op4", "crystal3"),
+    "crystals": ("op5", "blueprint"),
+    "op": ("op3", "colonist"),
+}
+REWARD_TEXT = {
+    "op3": "3 OP",
+    "op4": "4 OP",
+    "op5": "5 OP",
+    "op6": "6 OP",
+    "develop": "develop a Tech (free)",
+    "blueprint": "a Blueprint (free)",
+    "crystal3": "3 Crystals",
+    "mineral3": "3 Minerals",
+    "colonist": "1 Colonist",
+}
+GOALS_DEALT = 3
+
+# ----------------------------------------------------------------- final scoring
+PROGRESS_OP = (0, 1, 2, 4, 7, 11)
+SHIP_OP = 3
+BP_OP = {1: (3, -3), 3: (5, -5)}  # built, unbuilt
+LQ_LADDER = (0, 3, 6, 10, 15, 21)  # by colonists gained: 3,5,7,9,11,12 (RULINGS GAP-17)
+LQ_STEPS = (3, 5, 7, 9, 11, 12)
+LEVEL_PROGRESS_OP = 1  # per cube at colony levels 2 and 3
+SOLO_LADDER = ((0, "Stranded"), (40, "Settler"), (60, "Pioneer"), (80, "Founder"), (100, "Legend"))

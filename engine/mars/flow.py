@@ -1,0 +1,215 @@
+"""Setup picks, rounds of the Colonization phase, the Shuttle phase and the end (GAP-01/04/31).
+
+``settle`` drops finished frames and moves the game on when nobody has a question left; it is
+the only place the phase changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import data as D
+from engine.mars import hexmap as H
+from engine.mars.frames import OPTIONS, applies, decision, push
+from engine.mars.rules import P, gain, gain_code, move_up
+
+
+def settle(g: Any) -> None:
+    s = g.s
+    for _ in range(10_000):
+        stack = s["stack"]
+        while stack and not OPTIONS[stack[-1]["t"]](g, stack[-1]):
+            stack.pop()
+        if stack or s["phase"] == "over":
+            return
+        advance(g)
+    raise RuntimeError("settle did not settle")  # pragma: no cover
+
+
+def advance(g: Any) -> None:
+    s = g.s
+    if s["phase"] == "setup":
+        s["phase"] = "picks"
+        for seat in reversed(range(len(g.players))):  # facts.md: in seat order
+            push(g, seat, "space")
+    elif s["phase"] == "picks":
+        start_round(g)
+    elif s["phase"] == "colonize":
+        if s["end"] == "now":
+            game_over(g)
+            return
+        s["idx"] += 1
+        if s["idx"] < len(s["order"]):
+            start_turn(g, s["order"][s["idx"]])
+        else:
+            round_over(g)
+    elif s["phase"] == "shuttle":
+        s["shuttle"] = "colony" if s["shuttle"] == "orbit" else "orbit"
+        start_round(g)
+
+
+def start_round(g: Any) -> None:
+    s = g.s
+    s["phase"] = "colonize"
+    s["round"] += 1
+    s["order"] = sorted(range(len(g.players)), key=lambda i: P(g, i)["space"])
+    s["idx"] = 0
+    g.log(
+        None,
+        f"Round {s['round']}"
+        + (" (the last)" if s["end"] == "final" else "")
+        + ": "
+        + ", ".join(g.name(i) for i in s["order"]),
+    )
+    start_turn(g, s["order"][0])
+
+
+def start_turn(g: Any, seat: int) -> None:
+    move_up(g, seat)  # MARS-CRYSTAL-02
+    g.s["turn"] = {
+        "seat": seat,
+        "main": False,
+        "exec": False,
+        "techuse": [],
+        "fill": 0,
+        "ended": False,
+    }
+    push(g, seat, "turn")
+
+
+def round_over(g: Any) -> None:
+    s = g.s
+    if s["end"] == "final":
+        game_over(g)
+        return
+    if s["end"] is None and s["round"] >= D.LAST_ROUND:
+        s["end"] = "trigger"
+        g.log(None, f"Round {D.LAST_ROUND} is over: the end of the game is triggered")
+    if s["end"] == "trigger":  # one more round, without a Shuttle phase
+        s["end"] = "final"
+        start_round(g)
+        return
+    s["phase"] = "shuttle"
+    g.log(None, f"Shuttle phase: the shuttle leaves {s['shuttle'].title()}")
+    for seat in reversed(s["order"]):
+        push(g, seat, "travel")
+
+
+def game_over(g: Any) -> None:
+    from engine.mars.scoring import final_scores
+
+    s = g.s
+    s["phase"] = "over"
+    s["turn"] = None
+    s["stack"] = []
+    s["final"] = final_scores(g)
+    g.log(
+        None,
+        "The game is over: " + ", ".join(f"{g.name(r['seat'])} {r['vp']} OP" for r in s["final"]),
+    )
+
+
+# ----------------------------------------------------------------- turn order spaces
+@decision("space", "Take a turn-order space")
+def space_options(g: Any, f: dict) -> list:
+    out = []
+    for i, who in enumerate(g.s["spaces"]):
+        if who is None:
+            bonus = D.TURN_BONUS[i]
+            out.append(
+                (f"space {i + 1}", f"space {i + 1}: " + (f"gain {bonus}" if bonus else "no bonus"))
+            )
+    return out
+
+
+@applies("space")
+def space_apply(g: Any, f: dict, move: str) -> None:
+    i = int(move.split()[1]) - 1
+    g.s["spaces"][i] = f["seat"]
+    P(g, f["seat"])["space"] = i
+    g.log(f["seat"], f"{g.name(f['seat'])} takes turn-order space {i + 1}")
+    if D.TURN_BONUS[i]:
+        gain_code(g, f["seat"], D.TURN_BONUS[i], "turn order")
+
+
+# --------------------------------------------------------------------- the shuttle
+@decision("travel", lambda g, f: f"The shuttle leaves {g.s['shuttle'].title()}: travel?")
+def travel_options(g: Any, f: dict) -> list:
+    p = P(g, f["seat"])
+    dest = "colony" if p["side"] == "orbit" else "orbit"
+    out = [("stay", f"stay in {p['side'].title()}")]
+    if p["side"] == g.s["shuttle"]:
+        out.append(("travel", f"travel to {dest.title()} (free)"))
+    elif p["hangar"] > 0:
+        out.append(("travel", f"travel to {dest.title()} (give up a Ship: -3 OP at the end)"))
+    return out
+
+
+@applies("travel")
+def travel_apply(g: Any, f: dict, move: str) -> None:
+    seat = f["seat"]
+    p = P(g, seat)
+    if move == "stay":
+        g.log(seat, f"{g.name(seat)} stays in {p['side'].title()}")
+        return
+    if p["side"] != g.s["shuttle"]:
+        p["hangar"] -= 1
+        g.log(seat, f"{g.name(seat)} gives up a Ship to travel")
+    p["side"] = "colony" if p["side"] == "orbit" else "orbit"
+    g.log(seat, f"{g.name(seat)} travels to {p['side'].title()}")
+    g.s["spaces"][p["space"]] = None
+    push(g, seat, "space")
+    recover(g, seat)
+    if p["side"] == "orbit":
+        produce(g, seat)
+    elif g.s["disc_supply"] and disc_spots(g, seat):
+        push(g, seat, "disc")
+
+
+def recover(g: Any, seat: int) -> None:
+    """GAP-17: Colonists in the Working Area and on Orbit slots return to Living Quarters."""
+    p = P(g, seat)
+    back = p["wa"]
+    p["wa"] = 0
+    for slot in g.s["orbit_slots"].values():
+        while seat in slot:
+            slot.remove(seat)
+            back += 1
+    p["lq"] += back
+    if back:
+        g.log(seat, f"{g.name(seat)} recovers {back} Colonist(s)")
+
+
+def produce(g: Any, seat: int) -> None:
+    """MARS-UPGRADE-12, GAP-20: Advanced Buildings and Mines with your Colonist produce."""
+    for h in H.HEXES:
+        b = g.s["hex"][h]["b"]
+        if not b:
+            continue
+        if b["adv"] == seat:
+            lvl = int(b["bp"].split("-")[1][0])
+            gain(g, seat, D.PRODUCES[b["type"]], D.BP_PRODUCE[lvl], f"Advanced Building on {h}")
+        elif b["col"] == seat:
+            gain(g, seat, "mineral", 1, f"Mine on {h}")
+
+
+def disc_spots(g: Any, seat: int) -> list[str]:
+    rover = P(g, seat)["rover"]
+    return [
+        h
+        for h in H.ring(rover, 3)
+        if g.s["hex"][h]["b"] is None and not g.s["hex"][h]["tile"] and not g.s["hex"][h]["cry"]
+    ]
+
+
+@decision("disc", "Place a Discovery tile exactly 3 hexes from your Rover")
+def disc_options(g: Any, f: dict) -> list:
+    if not g.s["disc_supply"]:
+        return []
+    return [(h, f"place it on {h}", H.region(h)) for h in disc_spots(g, f["seat"])]
+
+
+@applies("disc")
+def disc_apply(g: Any, f: dict, move: str) -> None:
+    g.s["hex"][move]["tile"] = g.s["disc_supply"].pop()
+    g.log(f["seat"], f"{g.name(f['seat'])} places a Discovery tile on {move}")

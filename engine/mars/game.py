@@ -1,0 +1,122 @@
+"""MarsGame: the engine contract's hooks wired to the rules modules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core import Event, Game, Option, ScoreLine
+from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
+from engine.mars.flow import settle
+from engine.mars.frames import APPLY, OPTIONS, PROMPTS
+from engine.mars.state import new_state
+
+DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod", "control", "0")
+
+
+class MarsGame(Game):
+    kind = "mars"
+
+    def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
+        super().__init__(players, seed=seed, options=options)
+        self._events: list[Event] = []
+        self.s: dict[str, Any] = new_state(len(players), self.rng)
+        self.log(
+            None, f"Setup: {len(players)} player(s); missions " + ", ".join(self.s["missions"])
+        )
+        settle(self)
+        self._events = []
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def log(self, seat: int | None, text: str) -> None:
+        self._events.append(Event(text, seat))
+
+    # ------------------------------------------------------------------ hooks
+    def _decisions(self) -> list[tuple[int, str, list[Option]]]:
+        stack = self.s["stack"]
+        if not stack:
+            return []
+        f = stack[-1]
+        opts = OPTIONS[f["t"]](self, f)
+        options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
+        if len(options) > 25:
+            options = [Option(o.move, o.label, o.group or "Other") for o in options]
+        return [(f["seat"], PROMPTS[f["t"]](self, f), options)]
+
+    def _apply(self, seat: int, move: str) -> list[Event]:
+        self._events = []
+        label = next((o.label for d in self.pending() for o in d.options if o.move == move), move)
+        f = self.s["stack"].pop()
+        changed_before = json.dumps(self.s["hex"], sort_keys=True)
+        APPLY[f["t"]](self, f, move)
+        if not self._events:
+            self.log(seat, f"{self.name(seat)}: {label}")
+        self.s["last"] = {
+            "seat": seat,
+            "move": move,
+            "text": [e.text for e in self._events],
+            "hexes": _changed(changed_before, self.s["hex"]),
+        }
+        settle(self)
+        events, self._events = self._events, []
+        return events
+
+    def _dump(self) -> dict[str, Any]:
+        return json.loads(json.dumps(self.s))
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self._events = []
+        self.s = json.loads(json.dumps(data))
+
+    # ---------------------------------------------------------------- results
+    def scores(self) -> list[ScoreLine]:
+        from engine.mars.scoring import breakdown, tiebreak
+
+        if self.s["final"]:
+            return [
+                ScoreLine(
+                    r["seat"],
+                    self.name(r["seat"]),
+                    r["vp"],
+                    dict(r["breakdown"]),
+                    r["rank"],
+                    tuple(r["tiebreak"]),
+                )
+                for r in sorted(self.s["final"], key=lambda r: r["seat"])
+            ]
+        out = []
+        for seat in range(len(self.players)):
+            op = self.s["players"][seat]["op"]
+            out.append(
+                ScoreLine(seat, self.name(seat), op, {"op track": op}, 0, tiebreak(self, seat))
+            )
+        _ = breakdown
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from engine.mars.view import build_view
+
+        return build_view(self, seat)
+
+    def turn_key(self) -> str | None:
+        s = self.s
+        t = s["turn"]
+        who = t["seat"] if t and not t.get("ended") else "-"
+        return f"{s['round']}:{s['phase']}:{who}"
+
+    def default_move(self, seat: int) -> str | None:
+        decision = self.decision_for(seat)
+        if decision is None:
+            return None
+        moves_ = [o.move for o in decision.options]
+        for pref in DEFAULT_PREFERENCE:
+            if pref in moves_:
+                return pref
+        return moves_[0]
+
+
+def _changed(before: str, after: dict) -> list[str]:
+    old = json.loads(before)
+    return [h for h in after if after[h] != old.get(h)]

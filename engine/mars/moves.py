@@ -1,0 +1,194 @@
+"""Bots and the Rover: step-by-step movement (MARS-MOVE-*, MARS-BOT-03/04, MARS-ROVER-*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import data as D
+from engine.mars import hexmap as H
+from engine.mars.frames import applies, decision, push
+from engine.mars.rules import P, contribute, developable, gain, gain_code
+
+
+def piece_at(g: Any, f: dict) -> str:
+    p = P(g, f["seat"])
+    return p["rover"] if f["piece"] == "rover" else p["bots"][f["bi"]]
+
+
+def legal_end(g: Any, h: str, seat: int, piece: str, bi: int = -1) -> bool:
+    """MARS-MOVE-02..05: no Advanced Building, Colonist, other Bot or other Rover there."""
+    b = g.s["hex"][h]["b"]
+    if b and (b["adv"] is not None or b["col"] is not None):
+        return False
+    for s2, p in enumerate(g.s["players"]):
+        for i, bh in enumerate(p["bots"]):
+            if bh == h and not (piece == "bot" and s2 == seat and i == bi):
+                return False
+        if p["rover"] == h and not (piece == "rover" and s2 == seat):
+            return False
+    return True
+
+
+def _reachable(g: Any, start: str, left: int, f: dict) -> bool:
+    """Some legal end within ``left`` steps from ``start`` (MARS-MOVE-01: pass through)."""
+    frontier = {start}
+    seen = {start}
+    for k in range(left + 1):
+        if any(legal_end(g, h, f["seat"], f["piece"], f.get("bi", -1)) for h in frontier):
+            return True
+        if k == left:
+            break
+        frontier = {n for h in frontier for n in H.NEIGHBOURS[h]} - seen
+        seen |= frontier
+    return False
+
+
+@decision("mv", lambda g, f: f"Move your {f['piece'].title()}: {f['left']} step(s) left")
+def mv_options(g: Any, f: dict) -> list:
+    here = piece_at(g, f)
+    out = []
+    if legal_end(g, here, f["seat"], f["piece"], f.get("bi", -1)):
+        out.append(("stop", f"stop on {here}"))  # MARS-MOVE-06: up to
+    if f["left"] > 0:
+        for n in H.NEIGHBOURS[here]:
+            if _reachable(g, n, f["left"] - 1, f):
+                cell = g.s["hex"][n]
+                extra = []
+                if cell["cry"]:
+                    extra.append("crystal" + (": picked up" if f["piece"] == "rover" else ""))
+                if cell["tile"]:
+                    extra.append("tile")
+                lab = f"step to {n}" + (f" ({', '.join(extra)})" if extra else "")
+                out.append((n, lab))
+    return out
+
+
+@applies("mv")
+def mv_apply(g: Any, f: dict, move: str) -> None:
+    seat = f["seat"]
+    p = P(g, seat)
+    if move == "stop":
+        finish_move(g, f)
+        return
+    if f["piece"] == "rover":
+        p["rover"] = move
+        if g.s["hex"][move]["cry"]:  # MARS-ROVER-02/03
+            g.s["hex"][move]["cry"] = 0
+            gain(g, seat, "crystal", 1, f"Rover picks up the crystal on {move}")
+    else:
+        p["bots"][f["bi"]] = move
+    f["left"] -= 1
+    f["moved"] += 1
+    g.log(seat, f"{g.name(seat)}'s {f['piece'].title()} moves to {move}")
+    if f["left"] == 0:
+        finish_move(g, f)
+    else:
+        g.s["stack"].append(f)
+
+
+def finish_move(g: Any, f: dict) -> None:
+    seat = f["seat"]
+    here = piece_at(g, f)
+    cell = g.s["hex"][here]
+    stack = g.s["stack"]
+    if stack and stack[-1]["t"] == "bots" and stack[-1]["seat"] == seat:
+        stack[-1]["left"] -= f["moved"]
+    if f["piece"] == "bot":
+        if cell["tile"]:  # MARS-BOT-03
+            cell["tile"] = None
+            g.log(seat, f"{g.name(seat)}'s Bot destroys the tile on {here}")
+        if cell["cry"]:  # MARS-BOT-04
+            cell["cry"] = 0
+            g.log(seat, f"{g.name(seat)}'s Bot returns the crystal on {here} to the supply")
+        return
+    if cell["tile"]:
+        rover_tile(g, seat, here)
+
+
+def tile_blocked(g: Any, seat: int, tile: str) -> str | None:
+    """Why the Rover cannot take this tile (MARS-ROVER-05..07), or None."""
+    p = P(g, seat)
+    if tile not in D.RESEARCH:
+        return None
+    colour, letter, cost, effect = D.RESEARCH[tile]
+    if any(D.RESEARCH[r][:2] == (colour, letter) for r in p["research"]):
+        return "you already have a Research tile of that colour and letter"
+    if any(p["res"][r] < n for r, n in cost.items()):
+        return "you cannot pay its cost"
+    if effect == "colonist" and p["gained"] >= D.COLONISTS:
+        return "you could not use it"
+    if effect == "develop" and not developable(g, seat):
+        return "you could not use it"
+    if effect == "blueprint" and not g.s["bp_display"]:
+        return "you could not use it"
+    return None
+
+
+def rover_tile(g: Any, seat: int, h: str) -> None:
+    """MARS-ROVER-04: take the tile and resolve it at once; GAP-10: else it stays."""
+    p = P(g, seat)
+    cell = g.s["hex"][h]
+    tile = cell["tile"]
+    why = tile_blocked(g, seat, tile)
+    if why:
+        g.log(seat, f"{g.name(seat)}'s Rover leaves the tile on {h}: {why}")
+        return
+    cell["tile"] = None
+    p["tiles_taken"] += 1
+    if tile in D.RESEARCH:
+        colour, letter, cost, effect = D.RESEARCH[tile]
+        for r, n in cost.items():
+            p["res"][r] -= n
+        p["research"].append(tile)
+        g.log(
+            seat,
+            f"{g.name(seat)}'s Rover takes Research tile {colour} {letter.upper()} "
+            f"on {h} (paid {', '.join(f'{n} {r}' for r, n in cost.items())}): "
+            f"{D.TILE_TEXT[effect]}",
+        )
+        contribute(g, seat, "research")
+        free_effect(g, seat, effect)
+    else:
+        g.log(seat, f"{g.name(seat)}'s Rover takes a Discovery tile on {h}: {D.TILE_TEXT[tile]}")
+        contribute(g, seat, "discovery")
+        gain_code(g, seat, tile, "Discovery tile")
+
+
+def free_effect(g: Any, seat: int, effect: str) -> None:
+    """MARS-COST-01/02: effects with the free-cost icon skip their normal cost."""
+    p = P(g, seat)
+    if effect == "colonist":
+        if p["gained"] < D.COLONISTS:
+            p["gained"] += 1
+            p["lq"] += 1
+            g.log(seat, f"{g.name(seat)} gains a Colonist")
+    elif effect == "develop":
+        if developable(g, seat):
+            push(g, seat, "dev1", free=True)
+    elif effect == "blueprint":
+        if g.s["bp_display"]:
+            push(g, seat, "takebp", free=True)
+    else:
+        gain_code(g, seat, effect)
+
+
+@decision("bots", lambda g, f: f"Move your Bots: {f['left']} step(s) left in all")
+def bots_options(g: Any, f: dict) -> list:
+    if f["left"] <= 0:
+        return []
+    out = []
+    for i, h in enumerate(P(g, f["seat"])["bots"]):
+        probe = {"seat": f["seat"], "piece": "bot", "bi": i, "left": f["left"], "moved": 0}
+        if len(mv_options(g, probe)) > 1:
+            out.append((f"bot {i + 1}", f"move the Bot on {h}"))
+    if out:
+        out.append(("done", "stop moving Bots"))
+    return out
+
+
+@applies("bots")
+def bots_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
+    g.s["stack"].append(f)
+    push(g, f["seat"], "mv", piece="bot", bi=int(move.split()[1]) - 1, left=f["left"], moved=0)

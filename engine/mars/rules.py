@@ -1,0 +1,195 @@
+"""Small shared rules: gaining and paying, crystals, missions, complexes, Tech use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import data as D
+from engine.mars import hexmap as H
+
+
+def P(g: Any, seat: int) -> dict:
+    return g.s["players"][seat]
+
+
+def capacity(p: dict) -> int:
+    """MARS-CRYSTAL-03 / MARS-EXEC-06: open slots = 3 + Ships welcomed."""
+    return D.OPEN_SLOTS + (D.SHIPS - p["ships"])
+
+
+def gain(g: Any, seat: int, item: str, n: int, why: str = "") -> None:
+    """MARS-CRYSTAL-01: crystals go below the Depot; other resources are usable at once."""
+    if n <= 0:
+        return
+    p = P(g, seat)
+    if item == "crystal":
+        p["below"] += n
+    elif item == "op":
+        p["op"] += n
+    else:
+        p["res"][item] += n
+    g.log(seat, f"{g.name(seat)} gains {n} {item}" + (f" ({why})" if why else ""))
+
+
+def gain_code(g: Any, seat: int, code: str, why: str = "") -> None:
+    """Codes like ``crystal2``, ``op4``, ``mineral3``: an item and a count."""
+    item = code.rstrip("0123456789")
+    n = int(code[len(item) :] or 1)
+    gain(g, seat, item, n, why)
+
+
+def crystals(p: dict, contract: bool = False) -> int:
+    """Crystals a player may spend: the Depot, plus discarded goals (never for contracts)."""
+    return p["depot"] + (0 if contract else p["gcry"])
+
+
+def pay_crystals(p: dict, n: int) -> None:
+    """Depot crystals first, then discarded private goals (MARS-GOAL-05)."""
+    use = min(n, p["depot"])
+    p["depot"] -= use
+    p["gcry"] -= n - use
+
+
+def move_up(g: Any, seat: int) -> None:
+    """MARS-CRYSTAL-02/03, GAP-29: below-Depot crystals move up; what does not fit is lost."""
+    p = P(g, seat)
+    if not p["below"]:
+        return
+    room = capacity(p) - p["depot"]
+    up = min(room, p["below"])
+    lost = p["below"] - up
+    p["depot"] += up
+    p["below"] = 0
+    g.log(
+        seat,
+        f"{g.name(seat)}: {up} crystal(s) move up into the Depot"
+        + (f", {lost} lost (Depot full)" if lost else ""),
+    )
+
+
+def contribute(g: Any, seat: int, mission: str, times: int = 1) -> None:
+    """MARS-MISSION-02..07: each item contributes once, for that mission's crystals."""
+    m = g.s["missions"].get(mission)
+    for _ in range(times):
+        if m is None or m["done"]:
+            return
+        gain(g, seat, "crystal", D.MISSIONS[mission][2], f"mission {D.MISSIONS[mission][0]}")
+        m["left"] -= 1
+        if m["left"] <= 0:
+            m["done"] = True
+            g.s["marker"] += 1
+            g.log(
+                None,
+                f"Mission {D.MISSIONS[mission][0]} complete: Remaining Missions "
+                f"marker to {g.s['marker']}",
+            )
+            check_end(g)
+
+
+def check_end(g: Any) -> None:
+    """GAP-31: marker at 3 triggers the end (finish the round, one more); level 5: at once."""
+    s = g.s
+    if s["level"] >= D.MAX_LEVEL:
+        if s["end"] != "now":
+            s["end"] = "now"
+            g.log(None, "The Colony reaches the top level: the game ends after this turn")
+    elif s["end"] is None and s["marker"] >= D.END_MARKER:
+        s["end"] = "trigger"
+        g.log(None, "The end of the game is triggered: finish this round, then one more")
+
+
+# ----------------------------------------------------------------- buildings
+def btype_of(b: dict | None, seat: int) -> str | None:
+    """MARS-BUILD-06: a Shelter's type is its owner's; others are the plain type."""
+    if b is None:
+        return None
+    return f"shelter{b['owner']}" if b["type"] == "shelter" else b["type"]
+
+
+def same_type(g: Any, h: str, kind: str, seat: int) -> bool:
+    b = g.s["hex"][h]["b"]
+    if b is None:
+        return False
+    if kind == "shelter":
+        return b["type"] == "shelter" and b["owner"] == seat
+    return b["type"] == kind
+
+
+def complex_of(g: Any, h: str) -> list[str]:
+    """The Complex containing the Building at ``h`` (same type, adjacent, connected)."""
+    b = g.s["hex"][h]["b"]
+    key = (b["type"], b["owner"] if b["type"] == "shelter" else None)
+    seen = {h}
+    todo = [h]
+    while todo:
+        x = todo.pop()
+        for n in H.NEIGHBOURS[x]:
+            nb = g.s["hex"][n]["b"]
+            if n in seen or nb is None:
+                continue
+            if (nb["type"], nb["owner"] if nb["type"] == "shelter" else None) == key:
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen, key=H.INDEX.get)
+
+
+def count_type(g: Any, kind: str) -> int:
+    return sum(1 for h in H.HEXES if (b := g.s["hex"][h]["b"]) and b["type"] == kind)
+
+
+# ----------------------------------------------------------------------- tech
+def usable_techs(g: Any, seat: int, ttype: str, need: int = 1) -> list[str]:
+    """MARS-TECH-01..03: tiles of that type in play at level >= need, own or another's,
+    never another player's Shelter Tech."""
+    out = []
+    for tid, t in g.s["techs"].items():
+        if t["owner"] is None or t["type"] != ttype or t["lvl"] < need:
+            continue
+        if ttype == "shelter" and t["owner"] != seat:
+            continue
+        out.append(tid)
+    return out
+
+
+def tech_label(g: Any, seat: int, tid: str) -> str:
+    t = g.s["techs"][tid]
+    whose = "your" if t["owner"] == seat else f"{g.name(t['owner'])}'s"
+    extra = "" if t["owner"] == seat else f" ({g.name(t['owner'])} takes 1 Oxygen)"
+    return f"use {whose} {D.TECH_TITLE.get(t['type'], 'Shelter')} Tech level {t['lvl']}{extra}"
+
+
+def use_tech(g: Any, seat: int, tid: str) -> int:
+    """MARS-TECH-04..06: another's tile: its owner takes 1 Oxygen now and decides at the end
+    of this turn; each use counts separately. Returns the level used."""
+    t = g.s["techs"][tid]
+    if t["owner"] != seat:
+        owner = t["owner"]
+        P(g, owner)["res"]["oxygen"] += 1
+        g.s["turn"]["techuse"].append([owner, tid])
+        g.log(
+            owner,
+            f"{g.name(owner)} takes 1 Oxygen: {g.name(seat)} uses their "
+            f"{D.TECH_TITLE[t['type']]} Tech",
+        )
+    return t["lvl"]
+
+
+def develop(g: Any, seat: int, tid: str, lab_benefit: bool = True) -> None:
+    """Develop a tile one column right (max 4); MARS-ORBIT-07 optional Laboratory benefit."""
+    from engine.mars.frames import push
+
+    t = g.s["techs"][tid]
+    if t["lvl"] >= D.TECH_MAX:
+        return
+    t["lvl"] += 1
+    g.log(
+        seat,
+        f"{g.name(seat)} develops {D.TECH_TITLE.get(t['type'], 'Shelter')} Tech to "
+        f"level {t['lvl']}",
+    )
+    if lab_benefit and t["lvl"] in D.LAB_BENEFIT:
+        push(g, seat, "labben", code=D.LAB_BENEFIT[t["lvl"]])
+
+
+def developable(g: Any, seat: int) -> list[str]:
+    return [tid for tid in P(g, seat)["techs"] if g.s["techs"][tid]["lvl"] < D.TECH_MAX]
