@@ -30,7 +30,7 @@ def spots(g) -> dict[str, str]:
 
 
 def test_bot01_02_build_only_in_a_bot_zone() -> None:
-    """MARS-BOT-01/02: the Bot's hex and its 6 neighbours are the only places to build."""
+    """MARS-BOT-01, MARS-BOT-02: the Bot's hex and its 6 neighbours are the only places to build."""
     g = setup_gen()
     s = spots(g)
     zone = {hx(3, -1), *H.NEIGHBOURS[hx(3, -1)]}
@@ -40,7 +40,8 @@ def test_bot01_02_build_only_in_a_bot_zone() -> None:
 
 
 def test_build01_02_next_to_same_type_needs_tech_level() -> None:
-    """MARS-BUILD-01/02: joining a Complex needs a Tech of the type at level >= joined size."""
+    """MARS-BUILD-01, MARS-BUILD-02: joining a Complex needs a Tech of the type at level >=
+    joined size."""
     g = setup_gen(tech=1)
     s = spots(g)
     assert "needs Tech level 1" in s[hx(3, 0)]
@@ -57,7 +58,8 @@ def test_build01_02_next_to_same_type_needs_tech_level() -> None:
 
 
 def test_build03_04_05_exactly_two_away_needs_no_tech() -> None:
-    """MARS-BUILD-03/05: 2 hexes away needs no Tech; MARS-BUILD-04: not if next to one."""
+    """MARS-BUILD-03, MARS-BUILD-05: 2 hexes away needs no Tech; MARS-BUILD-04: not if next to
+    one."""
     g = setup_gen(tech=None)
     s = spots(g)
     assert "no Tech needed" in s[hx(3, -2)] and "no Tech needed" in s[hx(4, -1)]
@@ -87,7 +89,8 @@ def test_build06_shelters_of_other_players_are_another_type() -> None:
 
 
 def test_build07_08_09_13_steps_in_order_shelter() -> None:
-    """MARS-BUILD-07: steps in order (pay, tile, gain); MARS-BUILD-08/09: a Shelter costs 1
+    """MARS-BUILD-07: steps in order (pay, tile, gain); MARS-BUILD-08, MARS-BUILD-09: a Shelter
+    costs 1
     Oxygen; MARS-BUILD-16: it gives crystals (below the Depot)."""
     g = new()
     clear_map(g)
@@ -118,7 +121,8 @@ def test_build10_mine_costs_a_colonist_placed_on_it() -> None:
 
 
 def test_build11_12_13_arrows_put_crystals_on_empty_hexes() -> None:
-    """MARS-BUILD-11/12/13: the tile's arrows put 1 Crystal on each empty hex they point to."""
+    """MARS-BUILD-11, MARS-BUILD-12, MARS-BUILD-13: the tile's arrows put 1 Crystal on each
+    empty hex they point to."""
     g = setup_gen(tech=None)
     g.s["stacks"]["gen"] = [[0, 3]]  # east and west
     east, west = hx(4, -2), hx(2, -2)

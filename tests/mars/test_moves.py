@@ -1,4 +1,4 @@
-"""Bots and the Rover (MARS-BOT-03/04, MARS-ROVER-*, MARS-MOVE-*)."""
+"""Bots and the Rover (MARS-BOT-03, MARS-BOT-04, MARS-ROVER-*, MARS-MOVE-*)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def test_rover01_starts_on_the_starting_mine() -> None:
 
 
 def test_rover02_03_picks_up_every_crystal_passed_below_depot() -> None:
-    """MARS-ROVER-02/03: each crystal on the path is taken, below the Depot."""
+    """MARS-ROVER-02, MARS-ROVER-03: each crystal on the path is taken, below the Depot."""
     g = control()
     P(g)["rover"] = hx(1, 0)
     a, b = hx(2, 0), hx(3, 0)
@@ -118,12 +118,12 @@ def _blocked(kind: str):
 
 
 def test_move01_02_pass_through_not_end_on_advanced_building() -> None:
-    """MARS-MOVE-01/02: through, but not ending on, an Advanced Building."""
+    """MARS-MOVE-01, MARS-MOVE-02: through, but not ending on, an Advanced Building."""
     _blocked("adv")
 
 
 def test_move03_not_end_on_a_colonist() -> None:
-    """MARS-MOVE-01/03: through, but not ending on, a hex with a Colonist."""
+    """MARS-MOVE-01, MARS-MOVE-03: through, but not ending on, a hex with a Colonist."""
     _blocked("col")
 
 
@@ -143,6 +143,6 @@ def test_move06_movement_is_up_to() -> None:
     start = P(g)["rover"]
     play(g, "control")
     assert "stop" in moves(g)
-    step = [m for m in moves(g) if m != "stop"][0]
+    step = next(m for m in moves(g) if m != "stop")
     play(g, step, "stop")
     assert P(g)["rover"] == step != start

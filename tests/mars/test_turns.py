@@ -67,7 +67,8 @@ def test_orbit04_05_learn_tech_grid_not_refilled_until_level_up() -> None:
 
 
 def test_orbit05_06_07_develop_columns_end_op_and_optional_benefit() -> None:
-    """MARS-ORBIT-05/06/07: developing moves a Tech a column right; the column's OP scores at
+    """MARS-ORBIT-05, MARS-ORBIT-06, MARS-ORBIT-07: developing moves a Tech a column right; the
+    column's OP scores at
     the end; the Laboratory benefit may be skipped."""
     g = new()
     turn(g, 0, "orbit")
@@ -86,7 +87,7 @@ def test_orbit05_06_07_develop_columns_end_op_and_optional_benefit() -> None:
 
 
 def test_exec01_02_one_executive_action_before_or_after_main() -> None:
-    """MARS-EXEC-01/02: at most one Executive action, before or after the Main action."""
+    """MARS-EXEC-01, MARS-EXEC-02: at most one Executive action, before or after the Main action."""
     g = new()
     turn(g, 0, "colony")
     P(g)["depot"] = 6
@@ -102,7 +103,7 @@ def test_exec01_02_one_executive_action_before_or_after_main() -> None:
 
 
 def test_exec03_04_05_06_depot_slots_costs_and_ships() -> None:
-    """MARS-EXEC-03/05: only actions by the 3 open slots; MARS-EXEC-04: crystals paid;
+    """MARS-EXEC-03, MARS-EXEC-05: only actions by the 3 open slots; MARS-EXEC-04: crystals paid;
     MARS-EXEC-06: a welcomed Ship opens another slot."""
     g = new()
     turn(g, 0, "colony")
@@ -190,7 +191,8 @@ def test_crystal05_crystal_sources() -> None:
 
 
 def test_goal01_02_03_04_private_goals() -> None:
-    """MARS-GOAL-01: 3 goals each; MARS-GOAL-02/03: complete one whose requirement is met for
+    """MARS-GOAL-01: 3 goals each; MARS-GOAL-02, MARS-GOAL-03: complete one whose requirement
+    is met for
     one chosen reward; MARS-GOAL-04: only one per game."""
     g = new(2)
     assert all(len(P(g, s)["goals"]) == 3 for s in (0, 1))
