@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
-from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 import aiosqlite
 
 from storage.base import ChannelTaken, GameRow, NewGame, NewMove, NewPost, VersionConflict
 from storage.history import NewUndo, ResultRow, UndoRequestRow, UndoRow
-from storage.sqlite_rows import GAME_COLUMNS, advance_game, game_row, insert_moves, to_json
+from storage.sqlite_rows import (
+    GAME_COLUMNS,
+    SqliteAccess,
+    advance_game,
+    game_row,
+    insert_moves,
+    to_json,
+)
 
 _REQUEST_COLUMNS = (
     "id, game_id, requester_id, at_version, count, approvers, status, created_at, decided_at"
@@ -25,17 +29,8 @@ _REQUEST_COLUMNS = (
 _RESULT_COLUMNS = "game_id, seat, user_id, name, kind, rank, vp, won, resigned, at"
 
 
-class HistoryTables:
+class HistoryTables(SqliteAccess):
     """Undos, undo requests, results and imported games (mixed into ``SqliteStore``)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        raise NotImplementedError
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        raise NotImplementedError
-
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        raise NotImplementedError
 
     async def _insert_posts(
         self, db: aiosqlite.Connection, game_id: int, posts: list[NewPost], now: float

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import aiosqlite
@@ -18,6 +20,20 @@ GAME_COLUMNS = """
        FROM (SELECT seat, user_id, name FROM seats WHERE game_id = g.id ORDER BY seat) AS s
     ) AS seats_json
 """
+
+
+class SqliteAccess:
+    """The reader/writer helpers ``SqliteStore`` provides to the table mixins it inherits:
+    ``_tx`` (one write transaction), ``_all`` and ``_one`` (one committed read)."""
+
+    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        raise NotImplementedError
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        raise NotImplementedError
 
 
 def split_sql(script: str) -> list[str]:

@@ -6,30 +6,16 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterable
-from contextlib import AbstractAsyncContextManager
 from typing import Any
-
-import aiosqlite
 
 from storage import sqlite_queue as queue
 from storage.base import LinkRow, PostRow
 from storage.sqlite_queue import queue_row
-from storage.sqlite_rows import to_json
+from storage.sqlite_rows import SqliteAccess, to_json
 
 
-class SideTables:
+class SideTables(SqliteAccess):
     """Links, outbox and settings methods (mixed into ``SqliteStore``)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        raise NotImplementedError
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        raise NotImplementedError
-
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        raise NotImplementedError
 
     # ------------------------------------------------------- spectator links
     async def add_link(self, game_id: int, channel_id: int, now: float) -> bool:

@@ -8,16 +8,13 @@ when two passes (or a pass before and after a restart) see it due.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
-from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 import aiosqlite
 
 from storage import sqlite_queue as queue
 from storage.base import LIVE_STATUSES, GameRow
 from storage.sqlite_queue import PENDING, queue_row
-from storage.sqlite_rows import GAME_COLUMNS, game_row, to_json
+from storage.sqlite_rows import GAME_COLUMNS, SqliteAccess, game_row, to_json
 from storage.timing import (
     ON_TIMEOUT,
     NewNotice,
@@ -35,17 +32,8 @@ _OPEN = """
 """
 
 
-class TimeTables:
+class TimeTables(SqliteAccess):
     """Timing, timers, notices (mixed into ``SqliteStore``)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        raise NotImplementedError
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        raise NotImplementedError
-
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        raise NotImplementedError
 
     # ------------------------------------------------------------ game timing
     async def get_timing(self, game_id: int) -> TimingRow | None:
