@@ -11,24 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import UserFacingError, report
+from cogs.services import display_name, is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 from engine.core import GAMES
 
 NONE = discord.AllowedMentions.none()
 MAX_OPTIONS_TEXT = 1000
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
-
-
-def _is_admin(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_channels or perms.administrator)
-
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 def parse_options(text: str | None) -> dict | None:
@@ -84,12 +72,12 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         seed: app_commands.Range[int, 0, 2**53] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
     ) -> None:
-        info = await _tables(interaction).create(
+        info = await tables_of(interaction).create(
             game.strip().lower(),
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
-            _name(interaction.user),
+            display_name(interaction.user),
             seats=seats,
             seed=seed,
             options=parse_options(options),
@@ -118,8 +106,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
-        info = await _tables(interaction).join(
-            interaction.channel_id, interaction.user.id, _name(interaction.user)
+        info = await tables_of(interaction).join(
+            interaction.channel_id, interaction.user.id, display_name(interaction.user)
         )
         me = info.seats_of(interaction.user.id)[-1]
         await self._say(
@@ -131,8 +119,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.command(name="leave", description="Give up your seat in this channel's lobby.")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        info = await _tables(interaction).leave(interaction.channel_id, interaction.user.id)
-        text = f"{safe(_name(interaction.user))} left the lobby."
+        info = await tables_of(interaction).leave(interaction.channel_id, interaction.user.id)
+        text = f"{safe(display_name(interaction.user))} left the lobby."
         if info.status == "aborted":
             text += " The lobby is closed."
         await self._say(interaction, text, public=True)
@@ -140,8 +128,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.command(name="start", description="Start the game (host only).")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
-        result = await _tables(interaction).start(
-            interaction.channel_id, interaction.user.id, is_admin=_is_admin(interaction)
+        result = await tables_of(interaction).start(
+            interaction.channel_id, interaction.user.id, is_admin=is_admin(interaction)
         )
         await self._say(interaction, "The game begins: the board is on its way.", public=False)
         from cogs.posting import poster
@@ -153,8 +141,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     )
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction) -> None:
-        info = await _tables(interaction).game_in(interaction.channel_id)
-        if interaction.user.id != info.host_id and not _is_admin(interaction):
+        info = await tables_of(interaction).game_in(interaction.channel_id)
+        if interaction.user.id != info.host_id and not is_admin(interaction):
             raise UserFacingError("Only the host or someone with Manage Channels can abort.")
         view = discord.ui.View(timeout=None)
         view.add_item(AbortConfirm(info.id))
@@ -171,11 +159,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.describe(user="Who to remove")
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
-        await _tables(interaction).kick(
-            interaction.channel_id, interaction.user.id, user.id, is_admin=_is_admin(interaction)
+        await tables_of(interaction).kick(
+            interaction.channel_id, interaction.user.id, user.id, is_admin=is_admin(interaction)
         )
         await self._say(
-            interaction, f"{safe(_name(user))} was removed from the lobby.", public=True
+            interaction, f"{safe(display_name(user))} was removed from the lobby.", public=True
         )
 
     @app_commands.command(name="replace", description="Hand a seat to someone else (host).")
@@ -192,27 +180,27 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         new: discord.User,
         seat: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
-        await _tables(interaction).replace(
+        await tables_of(interaction).replace(
             interaction.channel_id,
             interaction.user.id,
             old.id,
             new.id,
-            _name(new),
-            is_admin=_is_admin(interaction),
+            display_name(new),
+            is_admin=is_admin(interaction),
             seat=None if seat is None else seat - 1,
         )
         await self._say(
             interaction,
-            f"{safe(_name(new))} takes over the seat of {safe(_name(old))}.",
+            f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}.",
             public=True,
         )
 
     @app_commands.command(name="seats", description="Who sits where in this channel's game.")
     @app_commands.guild_only()
     async def seats(self, interaction: discord.Interaction) -> None:
-        info = await _tables(interaction).game_in(interaction.channel_id)
+        info = await tables_of(interaction).game_in(interaction.channel_id)
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
-        away = await _tables(interaction).on_vacation([s.user_id for s in info.seats])
+        away = await tables_of(interaction).on_vacation([s.user_id for s in info.seats])
         for s in info.seats:
             host = " (host)" if s.user_id == info.host_id else ""
             host += " (on vacation)" if s.user_id in away else ""
@@ -222,7 +210,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.command(name="list", description="The games in this server.")
     @app_commands.guild_only()
     async def list_games(self, interaction: discord.Interaction) -> None:
-        games = await _tables(interaction).list_games(interaction.guild_id)
+        games = await tables_of(interaction).list_games(interaction.guild_id)
         lines = [
             f"#{g.id} **{safe(g.title, 60)}** in <#{g.channel_id}> · {g.status} · "
             f"{len(g.seats)} seat(s) · updated {relative_time(g.updated_at)}"
@@ -252,15 +240,15 @@ class AbortConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:abo
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            info = await _tables(interaction).abort(
-                None, interaction.user.id, is_admin=_is_admin(interaction), game_id=self.game_id
+            info = await tables_of(interaction).abort(
+                None, interaction.user.id, is_admin=is_admin(interaction), game_id=self.game_id
             )
             await interaction.response.edit_message(
                 content="Aborted.", view=None, allowed_mentions=NONE
             )
             await interaction.followup.send(
                 f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
-                f"{safe(_name(interaction.user))}.",
+                f"{safe(display_name(interaction.user))}.",
                 allowed_mentions=NONE,
             )
         except Exception as exc:

@@ -12,15 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.render import as_file, picture
+from cogs.services import tables_of
 from cogs.text import CHOICE_NAME_LIMIT, MESSAGE_LIMIT, clip, page_of, safe
 
 NONE = discord.AllowedMentions.none()
 PER_PAGE = 15
 LINE_LIMIT = 125  # 15 lines of this fit one message with the footer
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
 
 
 def log_line(item) -> str:
@@ -56,7 +53,7 @@ class History(commands.Cog):
         slow = round is not None  # the round filter replays the game: answer later
         if slow:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await _tables(interaction).history(
+        result = await tables_of(interaction).history(
             interaction.channel_id, page=page, per_page=PER_PAGE, player=player, round=round
         )
         lines = [log_line(i) for i in result.items]
@@ -76,7 +73,7 @@ class History(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            info = await _tables(interaction).game_in(interaction.channel_id)
+            info = await tables_of(interaction).game_in(interaction.channel_id)
         except Exception:
             return []
         typed = current.casefold()
@@ -93,7 +90,7 @@ class History(commands.Cog):
         self, interaction: discord.Interaction, move: app_commands.Range[int, 0, 1_000_000]
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info, shown, view = await _tables(interaction).board_at(interaction.channel_id, move)
+        info, shown, view = await tables_of(interaction).board_at(interaction.channel_id, move)
         png = await picture(info.kind, "public", view)
         text = f"**{safe(info.title, 60)}** · game #{info.id} · after move {shown}"
         if shown != move:

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from cogs import rulebook
 from cogs.render import as_file, picture, to_act_text
+from cogs.services import tables_of
 from cogs.settings import time_lines
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 
@@ -26,10 +27,6 @@ or type `/play move:` (autocomplete lists your legal moves)
 **Watch** `/spectate add channel:` mirrors every turn post into another channel
 **Over days** `/mygames` your games, waiting ones first · `/settings` turn DMs, time zone,
 quiet hours · `/vacation` · `/game settings` reminders and a turn time limit (host)"""
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
 
 
 class Info(commands.Cog):
@@ -80,7 +77,7 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info, game = await _tables(interaction).load(interaction.channel_id)
+        info, game = await tables_of(interaction).load(interaction.channel_id)
         which = "final" if game.over else "public"
         png = await picture(info.kind, which, game.view(None))
         file = as_file(png)
@@ -95,7 +92,7 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = _tables(interaction)
+        tables = tables_of(interaction)
         info = await tables.game_in(interaction.channel_id)
         if not info.seats_of(interaction.user.id):
             await interaction.followup.send(
@@ -122,7 +119,7 @@ class Info(commands.Cog):
     @app_commands.command(name="status", description="Whose turn it is, since when, and scores.")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
-        st = await _tables(interaction).status(interaction.channel_id)
+        st = await tables_of(interaction).status(interaction.channel_id)
         info = st.info
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
         if st.round is not None:
@@ -140,7 +137,7 @@ class Info(commands.Cog):
         elif st.to_act:
             lines.append("To act:\n" + to_act_text(st.to_act))
         if info.status in ("lobby", "active"):
-            lines += await time_lines(_tables(interaction), st)
+            lines += await time_lines(tables_of(interaction), st)
         if st.scores:
             lines.append("Scores: " + ", ".join(f"{safe(s.player)} {s.vp}" for s in st.scores))
         await interaction.response.send_message(

@@ -26,7 +26,7 @@ from discord.ext import commands
 from cogs import menu_model
 from cogs.errors import UserFacingError, report
 from cogs.menu_model import Menu
-from cogs.services import announced_version
+from cogs.services import announced_version, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from engine.core import Decision
 
@@ -42,10 +42,6 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
     "success": discord.ButtonStyle.success,
 }
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
 
 
 # ----------------------------------------------------------------- building views
@@ -91,13 +87,15 @@ def menu_text(decision: Decision, menu: Menu, header: str = "") -> str:
 
 # ------------------------------------------------------------------- the handlers
 async def _current(interaction: discord.Interaction, game_id: int, seat: int) -> Decision | None:
-    decisions = await _tables(interaction).decisions_for(None, interaction.user.id, game_id=game_id)
+    decisions = await tables_of(interaction).decisions_for(
+        None, interaction.user.id, game_id=game_id
+    )
     return next((d for d in decisions if d.seat == seat), None)
 
 
 async def open_menu(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The Play button: an ephemeral menu for the caller's pending decision."""
-    tables = _tables(interaction)
+    tables = tables_of(interaction)
     info = await tables.game(game_id)
     if info.status in ("finished", "aborted"):
         raise UserFacingError(f"This game is {info.status}; there is nothing left to play.")
@@ -138,7 +136,7 @@ async def choose(
     interaction: discord.Interaction, game_id: int, seat: int, version: int, index: int
 ) -> None:
     """An option was picked: play it, edit the menu in place, post when the turn ends."""
-    tables = _tables(interaction)
+    tables = tables_of(interaction)
     info = await tables.game(game_id)
     if info.status in ("finished", "aborted"):
         raise UserFacingError(f"This game is {info.status}; there is nothing left to play.")

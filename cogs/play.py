@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.services import tables_of
 from cogs.text import CHOICE_NAME_LIMIT, CHOICE_VALUE_LIMIT, MAX_OPTIONS, MESSAGE_LIMIT, clip, safe
 from engine.core import MAX_MOVE_CHARS, Decision, Option, normalize
 
@@ -52,7 +53,7 @@ class Play(commands.Cog):
     async def play(
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_CHARS]
     ) -> None:
-        tables = interaction.client.tables  # type: ignore[attr-defined]
+        tables = tables_of(interaction)
         result = await tables.play(interaction.channel_id, interaction.user.id, move)
         lines = [f"✔ {safe(e, 180)}" for e in result.events] or [f"✔ {safe(move, 80)}"]
         if not result.posted and not result.over:
@@ -69,7 +70,7 @@ class Play(commands.Cog):
     async def play_move(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        tables = interaction.client.tables  # type: ignore[attr-defined]
+        tables = tables_of(interaction)
         try:
             decisions = await tables.decisions_for(interaction.channel_id, interaction.user.id)
         except Exception:  # no game, not seated, finished: nothing to offer

@@ -15,18 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import UserFacingError
+from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.records import MAX_RECORD_BYTES
 
 NONE = discord.AllowedMentions.none()
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
-
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 class Records(commands.Cog):
@@ -42,7 +35,7 @@ class Records(commands.Cog):
         game: app_commands.Range[int, 1, 2**53] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = _tables(interaction)
+        tables = tables_of(interaction)
         if game is not None:
             info = await tables.game(game)
             if info.guild_id != interaction.guild_id:
@@ -73,11 +66,11 @@ class Records(commands.Cog):
             raw = await file.read()
         except discord.HTTPException as exc:
             raise UserFacingError("I could not download that file; try again.") from exc
-        result = await _tables(interaction).import_record(
+        result = await tables_of(interaction).import_record(
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
-            _name(interaction.user),
+            display_name(interaction.user),
             raw,
         )
         state = "It is over already." if result.over else "Hand seats on with `/game replace`."

@@ -5,8 +5,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import discord
+
 if TYPE_CHECKING:
     from tables.service import Tables
+
+
+def tables_of(interaction: discord.Interaction) -> Tables:
+    """The bot's table layer (set on the bot at start-up)."""
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def display_name(user: discord.abc.User) -> str:
+    """The name the server shows for a user (their nickname), else their user name."""
+    return getattr(user, "display_name", None) or user.name
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Channels or Administrator in this channel: may act for a game's host."""
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.administrator)
 
 
 async def open_tables(db_path: Path) -> Tables:

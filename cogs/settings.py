@@ -13,16 +13,13 @@ from discord.ext import commands
 
 from cogs.errors import UserFacingError
 from cogs.reminders import jump_link
+from cogs.services import is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, page_of, relative_time, safe
 from tables.schedule import zone, zone_choices
 from tables.time_models import MyGame, Prefs
 
 log = logging.getLogger("algae.settings")
 NONE = discord.AllowedMentions.none()
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
 
 
 def prefs_text(prefs: Prefs, now: float) -> str:
@@ -100,7 +97,7 @@ class Settings(commands.Cog):
         if (quiet_from is None) != (quiet_to is None):
             raise UserFacingError("Give both quiet_from and quiet_to (local hours), or quiet_off.")
         quiet = (quiet_from, quiet_to) if quiet_from is not None and quiet_to is not None else None
-        tables = _tables(interaction)
+        tables = tables_of(interaction)
         prefs = await tables.set_prefs(
             interaction.user.id, tz=tz, quiet=quiet, quiet_off=quiet_off, dm=dm
         )
@@ -119,7 +116,7 @@ class Settings(commands.Cog):
     @app_commands.command(name="vacation", description="Away for a while: no reminders, no DMs.")
     @app_commands.describe(on="True: you are away; False: you are back")
     async def vacation(self, interaction: discord.Interaction, on: bool) -> None:
-        await _tables(interaction).set_vacation(interaction.user.id, on)
+        await tables_of(interaction).set_vacation(interaction.user.id, on)
         text = (
             "You are on vacation: no reminders and no DMs; your tables see it in /status. "
             "A turn time limit set by a host still applies."
@@ -133,7 +130,7 @@ class Settings(commands.Cog):
     async def mygames(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1
     ) -> None:
-        games = await _tables(interaction).my_games(interaction.user.id)
+        games = await tables_of(interaction).my_games(interaction.user.id)
         lines = mygames_lines(games) or ["You are not in any game. Start one with `/game new`."]
         text, number, pages = page_of(lines, page, MESSAGE_LIMIT - 40)
         if pages > 1:
@@ -154,19 +151,18 @@ async def game_settings(
     limit: app_commands.Range[str, 1, 10] | None = None,
     on_timeout: Literal["remind", "default", "host"] | None = None,
 ) -> None:
-    tables = _tables(interaction)
+    tables = tables_of(interaction)
     if reminders is None and limit is None and on_timeout is None:
         timing = await tables.timing(interaction.channel_id)
         public = False
     else:
-        perms = interaction.permissions
         timing = await tables.set_timing(
             interaction.channel_id,
             interaction.user.id,
             reminders="" if reminders is None else reminders,
             limit="" if limit is None else limit,
             on_timeout=on_timeout,
-            is_admin=bool(perms.manage_channels or perms.administrator),
+            is_admin=is_admin(interaction),
         )
         public = True
     await interaction.response.send_message(

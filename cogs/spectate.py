@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import UserFacingError
+from cogs.services import is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip
 
 NONE = discord.AllowedMentions.none()
@@ -21,11 +22,8 @@ class Spectate(
 
     async def _check(self, interaction: discord.Interaction) -> None:
         """Host or Manage Channels: a mirror writes into another channel."""
-        info = await interaction.client.tables.game_in(interaction.channel_id)  # type: ignore[attr-defined]
-        perms = interaction.permissions
-        if interaction.user.id != info.host_id and not (
-            perms.manage_channels or perms.administrator
-        ):
+        info = await tables_of(interaction).game_in(interaction.channel_id)
+        if interaction.user.id != info.host_id and not is_admin(interaction):
             raise UserFacingError("Only the host or someone with Manage Channels can do that.")
 
     async def _say(self, interaction: discord.Interaction, text: str) -> None:
@@ -40,7 +38,7 @@ class Spectate(
         self, interaction: discord.Interaction, channel: discord.TextChannel | discord.Thread
     ) -> None:
         await self._check(interaction)
-        await interaction.client.tables.spectate_add(interaction.channel_id, channel.id)  # type: ignore[attr-defined]
+        await tables_of(interaction).spectate_add(interaction.channel_id, channel.id)
         await self._say(interaction, f"Turn posts will also appear in <#{channel.id}>.")
 
     @app_commands.command(name="remove", description="Stop mirroring into a channel.")
@@ -50,9 +48,7 @@ class Spectate(
         self, interaction: discord.Interaction, channel: discord.TextChannel | discord.Thread
     ) -> None:
         await self._check(interaction)
-        removed = await interaction.client.tables.spectate_remove(
-            interaction.channel_id, channel.id
-        )  # type: ignore[attr-defined]
+        removed = await tables_of(interaction).spectate_remove(interaction.channel_id, channel.id)
         text = (
             f"No more posts in <#{channel.id}>."
             if removed
@@ -63,7 +59,7 @@ class Spectate(
     @app_commands.command(name="list", description="Where this game is mirrored.")
     @app_commands.guild_only()
     async def list_mirrors(self, interaction: discord.Interaction) -> None:
-        ids = await interaction.client.tables.spectate_list(interaction.channel_id)  # type: ignore[attr-defined]
+        ids = await tables_of(interaction).spectate_list(interaction.channel_id)
         text = "Mirrored in: " + ", ".join(f"<#{i}>" for i in ids) if ids else "No mirrors."
         await self._say(interaction, text)
 

@@ -13,17 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import report
+from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 
 NONE = discord.AllowedMentions.none()
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
-
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 def stats_text(name: str, lines) -> str:
@@ -47,9 +40,9 @@ class Stats(commands.Cog):
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
         who = user or interaction.user
-        lines = await _tables(interaction).stats(who.id)
+        lines = await tables_of(interaction).stats(who.id)
         await interaction.response.send_message(
-            stats_text(_name(who), lines), ephemeral=True, allowed_mentions=NONE
+            stats_text(display_name(who), lines), ephemeral=True, allowed_mentions=NONE
         )
 
 
@@ -58,7 +51,7 @@ class Stats(commands.Cog):
 )
 @app_commands.guild_only()
 async def resign(interaction: discord.Interaction) -> None:
-    info = await _tables(interaction).game_in(interaction.channel_id)
+    info = await tables_of(interaction).game_in(interaction.channel_id)
     if not info.seats_of(interaction.user.id):
         await interaction.response.send_message(
             "You are not playing in this game.", ephemeral=True, allowed_mentions=NONE
@@ -93,7 +86,7 @@ class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:re
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            result = await _tables(interaction).resign(
+            result = await tables_of(interaction).resign(
                 None, interaction.user.id, game_id=self.game_id
             )
             await interaction.response.edit_message(

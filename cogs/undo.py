@@ -14,14 +14,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import report
+from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.errors import StaleDecision
 
 NONE = discord.AllowedMentions.none()
-
-
-def _tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
 
 
 async def _publish(interaction: discord.Interaction, post_ids) -> None:
@@ -48,7 +45,7 @@ class Undo(commands.Cog):
         self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 30] = 1
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = await _tables(interaction).undo(interaction.channel_id, interaction.user.id, moves)
+        out = await tables_of(interaction).undo(interaction.channel_id, interaction.user.id, moves)
         if out.status == "applied":
             await interaction.followup.send(
                 "Taken back. The board is posted again.", ephemeral=True, allowed_mentions=NONE
@@ -98,10 +95,10 @@ class UndoAnswer(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            out = await _tables(interaction).answer_undo(
+            out = await tables_of(interaction).answer_undo(
                 self.request_id, interaction.user.id, self.approve
             )
-            me = safe(getattr(interaction.user, "display_name", None) or interaction.user.name)
+            me = safe(display_name(interaction.user))
             if out.status == "approved":
                 left = ", ".join(safe(n) for _, n in out.waiting_for)
                 await interaction.response.send_message(
