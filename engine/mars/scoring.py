@@ -84,5 +84,5 @@ def final_scores(g: Any) -> list[dict[str, Any]]:
         r["rank"] = rank
     if len(g.players) == 1:
         vp = rows[0]["vp"]
-        rows[0]["solo"] = [t for n, t in D.SOLO_LADDER if vp >= n][-1]
+        rows[0]["solo"] = ([t for n, t in D.SOLO_LADDER if vp >= n] or [D.SOLO_LADDER[0][1]])[-1]
     return rows
