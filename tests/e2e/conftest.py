@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.helpers import running
 from tests.standin import BotProcess, StandIn
 
 
@@ -23,14 +24,8 @@ async def standin() -> AsyncIterator[StandIn]:
 @pytest.fixture
 async def bot(standin: StandIn, tmp_path: Path, request) -> AsyncIterator[BotProcess]:
     proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log")
-    await proc.start()
-    try:
+    async with running(proc, request):
         yield proc
-    finally:
-        await proc.stop()
-        report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed:
-            print(f"---- bot log ----\n{proc.tail(120)}")
 
 
 @pytest.hookimpl(hookwrapper=True)

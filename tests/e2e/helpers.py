@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tests.standin import Message, StandIn
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from tests.standin import BotProcess, Message, StandIn
 from tests.standin.models import Channel, User
 
 
@@ -44,3 +49,17 @@ async def pick(standin: StandIn, user: User, menu: Message, label: str):
                 if opt["label"] == label:
                     return await standin.click(user, menu, comp["custom_id"], values=[opt["value"]])
     raise AssertionError(f"no option {label!r} in menu: {menu.components}")
+
+
+@asynccontextmanager
+async def running(proc: BotProcess, request: pytest.FixtureRequest) -> AsyncIterator[BotProcess]:
+    """The bot process started; stopped afterwards, with the tail of its log printed when
+    the test failed (``rep_call`` is set by the conftest report hook)."""
+    await proc.start()
+    try:
+        yield proc
+    finally:
+        await proc.stop()
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            print(f"---- bot log ----\n{proc.tail(120)}")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import is_turn_post, open_game
+from tests.e2e.helpers import is_turn_post, open_game, running
 from tests.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
@@ -46,14 +46,8 @@ async def daybot(
 ) -> AsyncIterator[BotProcess]:
     env = {"ALGAE_CLOCK_FILE": str(clock.path), "ALGAE_SCHEDULER_POLL": "0.1"}
     proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log", env)
-    await proc.start()
-    try:
+    async with running(proc, request):
         yield proc
-    finally:
-        await proc.stop()
-        report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed:
-            print(f"---- bot log ----\n{proc.tail(120)}")
 
 
 class Log:
