@@ -68,6 +68,16 @@ def test_build03_04_05_exactly_two_away_needs_no_tech() -> None:
     assert g.s["hex"][hx(3, -2)]["b"]["type"] == "gen"
 
 
+def test_build03_three_hexes_away_is_not_allowed() -> None:
+    """MARS-BUILD-03: exactly 2 hexes away, not 3."""
+    g = setup_gen(tech=None)
+    P(g)["bots"] = [hx(4, -3)]
+    refresh(g)
+    s = spots(g)
+    assert H.dist(hx(4, -3), GEN) == 3 and hx(4, -3) not in s
+    assert hx(4, -2) in s
+
+
 def test_build06_shelters_of_other_players_are_another_type() -> None:
     """MARS-BUILD-06: another player's Shelter next to the hex does not make it a join."""
     g = new(2)

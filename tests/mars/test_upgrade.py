@@ -48,6 +48,8 @@ def test_upgrade05_level3_needs_complex_of_three() -> None:
     g = upg(bps=("gen-3a",))
     assert "upgrade" not in moves(g)
     put(g, hx(3, 0), "gen")
+    refresh(g)
+    assert "upgrade" not in moves(g)  # a Complex of 2 is not enough
     put(g, hx(3, -1), "gen")
     P(g)["bots"] = [hx(4, -1)]
     refresh(g)
