@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Decision, Game, ScoreLine
 from storage.base import GameRow
-from tables.models import ToAct
+from tables.models import ToAct, mentions_of
 
 MAX_POST_LINES = 40
 
@@ -28,14 +28,6 @@ def to_act(game: Game, row: GameRow, waiting: dict[int, float]) -> tuple[ToAct, 
             )
         )
     return tuple(result)
-
-
-def mentions(acting: tuple[ToAct, ...]) -> tuple[int, ...]:
-    seen: dict[int, None] = {}
-    for t in acting:
-        if t.user_id:
-            seen.setdefault(t.user_id, None)
-    return tuple(seen)
 
 
 def new_waiting(
@@ -97,7 +89,7 @@ def payload(
             }
             for t in acting
         ],
-        "mentions": list(mentions(acting)),
+        "mentions": list(mentions_of(acting)),
         "over": over,
         "scores": score_data(scores),
     }

@@ -236,7 +236,6 @@ class LobbyMixin:
             version=0,
             events=tuple(lines),
             to_act=acting,
-            mentions=announce.mentions(acting),
             over=game.over,
             scores=scores,
             posted=True,

@@ -64,6 +64,12 @@ class ToAct:
     since: float | None = None
 
 
+def mentions_of(acting: tuple[ToAct, ...]) -> tuple[int, ...]:
+    """The distinct users to ping for these seats, first seen first (a seat held by
+    nobody, user id 0, pings no one)."""
+    return tuple(dict.fromkeys(t.user_id for t in acting if t.user_id))
+
+
 @dataclass(frozen=True)
 class TurnResult:
     """What happened after ``start`` or ``play``, and what to announce.
@@ -81,7 +87,6 @@ class TurnResult:
     version: int
     events: tuple[str, ...]
     to_act: tuple[ToAct, ...]
-    mentions: tuple[int, ...]
     over: bool
     scores: tuple[ScoreLine, ...]
     posted: bool = False
@@ -89,6 +94,10 @@ class TurnResult:
     post_ids: tuple[int, ...] = ()
     seat: int | None = None
     move: str | None = None
+
+    @property
+    def mentions(self) -> tuple[int, ...]:
+        return mentions_of(self.to_act)
 
     @property
     def waiting_text(self) -> str:

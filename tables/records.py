@@ -223,7 +223,6 @@ class RecordsMixin:
             version=count,
             events=(text,),
             to_act=acting,
-            mentions=announce.mentions(acting),
             over=game.over,
             scores=scores,
             posted=True,

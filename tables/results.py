@@ -97,7 +97,6 @@ class ResultsMixin:
             version=row.version,
             events=(text,),
             to_act=(),
-            mentions=(),
             over=True,
             scores=tuple(standings),
             posted=True,

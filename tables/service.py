@@ -344,7 +344,6 @@ class Tables(
             version=row.version + 1,
             events=tuple(lines),
             to_act=acting,
-            mentions=announce.mentions(acting),
             over=over,
             scores=scores,
             posted=posted,

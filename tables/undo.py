@@ -233,7 +233,6 @@ class UndoMixin:
             version=position,
             events=(text,),
             to_act=acting,
-            mentions=announce.mentions(acting),
             over=rebuilt.over,
             scores=scores,
             posted=True,
