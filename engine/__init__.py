@@ -35,3 +35,4 @@ __all__ = [
     "replay",
 ]
 import engine.algae  # noqa: F401
+import engine.mars  # noqa: F401
