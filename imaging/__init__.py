@@ -58,9 +58,14 @@ def _register_builtin() -> None:
     register("*", "player", render_generic)
     register("*", "final", render_generic_final)
     try:
-        import imaging.algae  # noqa: F401  (registers "algae")
+        import imaging.algae
     except ModuleNotFoundError as exc:  # the Algae engine is not in this checkout
         if not (exc.name or "").startswith(("imaging.algae", "engine.algae")):
+            raise
+    try:
+        import imaging.mars  # noqa: F401  (registers "mars")
+    except ModuleNotFoundError as exc:  # the On Mars engine is not in this checkout
+        if not (exc.name or "").startswith(("imaging.mars", "engine.mars")):
             raise
 
 

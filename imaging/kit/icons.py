@@ -2,7 +2,7 @@
 
 ``sprite(kind, size, fill, letter)`` returns an RGBA image ``size`` pixels square. Kinds:
 player marker shapes (circle, square, triangle, diamond, hexagon, pentagon), resource icons
-(cube, disk, coin, bolt, flask, star, token, gear, person) and ``ring``.
+(cube, disk, coin, bolt, flask, star, token, gear, person, drop, leaf, gem) and ``ring``.
 """
 
 from __future__ import annotations
@@ -186,6 +186,40 @@ def sprite(
         )
         _letter(d, s, letter, text_fill, cy=s * 0.72, scale=0.42)
         letter = ""
+    elif kind == "drop":
+        pts = [(c, m)]
+        for i in range(0, 181, 15):  # the round bottom half, right to left
+            a = math.radians(i)
+            pts.append((c + (c - m * 2) * math.cos(a), s * 0.62 + (s * 0.36 - m) * math.sin(a)))
+        d.polygon(pts, fill=fill, outline=ol, width=w)
+        _letter(d, s, letter, text_fill, cy=s * 0.66, scale=0.42)
+        letter = ""
+    elif kind == "leaf":
+        # a lens along the diagonal from bottom-left to top-right, with a midrib
+        (ax, ay), (bx, by) = (m * 1.5, s - m * 1.5), (s - m * 1.5, m * 1.5)
+        pts = []
+        for side in (1, -1):
+            for i in range(0, 11):
+                t = i / 10 if side == 1 else 1 - i / 10
+                bulge = side * 0.32 * s * math.sin(math.pi * t)
+                pts.append((ax + (bx - ax) * t + bulge * 0.707, ay + (by - ay) * t + bulge * 0.707))
+        d.polygon(pts, fill=fill, outline=ol, width=w)
+        d.line((ax, ay, c + s * 0.12, c - s * 0.12), fill=ol, width=w)
+        letter = ""
+    elif kind == "gem":
+        pts = [
+            (s * 0.25, s * 0.14),
+            (s * 0.75, s * 0.14),
+            (s - m, s * 0.4),
+            (c, s - m),
+            (m, s * 0.4),
+        ]
+        d.polygon(pts, fill=fill, outline=ol, width=w)
+        d.line((m, s * 0.4, s - m, s * 0.4), fill=ol, width=max(1, w // 2))
+        d.polygon(
+            [(s * 0.3, s * 0.4), (c, s * 0.16), (s * 0.7, s * 0.4), (c, s * 0.84)],
+            fill=mix(fill, (255, 255, 255), 0.35),
+        )
     elif kind == "ring":
         d.ellipse((m, m, s - m, s - m), outline=fill, width=max(w * 2, s // 10))
     else:

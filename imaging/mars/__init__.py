@@ -1,0 +1,12 @@
+"""On Mars pictures: the public board, one player's board, the final scores."""
+
+from imaging import register
+from imaging.mars.public import render_public
+
+register("mars", "public", render_public)
+from imaging.mars.player import render_player  # noqa: E402
+
+register("mars", "player", render_player)
+from imaging.mars.final import render_final  # noqa: E402
+
+register("mars", "final", render_final)

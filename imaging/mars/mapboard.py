@@ -1,0 +1,162 @@
+"""The hex map of Mars: ground and hex names (static layer), then buildings, complexes,
+crystals, tiles, Bots and Rovers, and the hexes the last turn changed (dynamic).
+
+Inside a hex: the Building tile in the middle (type colour and letter; its owner's seat shape
+bottom-right, an Advanced marker as the upgrader's shape with "A" top-right, a Colonist as a
+person in the seat colour bottom-left), Bots (small seat shapes) and Rovers (seat shape with
+"R") along the bottom edge, a crystal gem and Discovery/Research tiles at the top. Adjacent
+Buildings of one type (a complex) are joined by a thick bar in the type colour.
+"""
+
+from __future__ import annotations
+
+import math
+
+from imaging.kit import Box, Canvas
+from imaging.kit import palette as pal
+from imaging.kit.palette import RGB, ink_on, mix
+from imaging.mars.model import RESEARCH_LOOK, GameModel, Hex
+from imaging.mars.style import ITEM, MARS, MARS_DARK, MARS_EDGE, building_look
+
+SQ3 = math.sqrt(3)
+EXTENT_X = 4 * SQ3 + SQ3 / 2  # half width of the map in hex sizes (pointy-top, radius 4)
+EXTENT_Y = 6 + 1  # half height
+
+
+def geometry(box: Box, title_h: int = 30) -> tuple[float, float, float]:
+    """(hex size, centre x, centre y) to fit the radius-4 map into ``box``, top-aligned (the
+    legend goes in the space left below)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0 - 16, y1 - y0 - title_h - 12
+    size = min(w / (2 * EXTENT_X), h / (2 * EXTENT_Y))
+    return size, (x0 + x1) / 2, y0 + title_h + EXTENT_Y * size
+
+
+def map_bottom(box: Box) -> int:
+    size, _, cy = geometry(box)
+    return int(cy + EXTENT_Y * size)
+
+
+def _corners(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [
+        (
+            cx + r * math.cos(math.radians(-90 + 60 * i)),
+            cy + r * math.sin(math.radians(-90 + 60 * i)),
+        )
+        for i in range(6)
+    ]
+
+
+def _centre(h: Hex, geo: tuple[float, float, float]) -> tuple[float, float]:
+    size, cx, cy = geo
+    return cx + h.x * size, cy + h.y * size
+
+
+def draw_static(cv: Canvas, box: Box, hexes: list[tuple[str, float, float]]) -> None:
+    """The map card, Mars ground and every hex with its name (hexes: (id, x, y))."""
+    cv.card(box, fill=(58, 40, 36), outline=MARS_EDGE)
+    geo = geometry(box)
+    size = geo[0]
+    with cv.panel("map", box):
+        cv.text((box[0] + 12, box[1] + 8), "MARS", 18, fill=(240, 210, 190), bold=True)
+        for hid, x, y in hexes:
+            c = (geo[1] + x * size, geo[2] + y * size)
+            shade = MARS if sum(map(ord, hid)) % 3 else mix(MARS, MARS_DARK, 0.35)
+            cv.draw.polygon(_corners(*c, size - 1), fill=shade, outline=MARS_EDGE, width=2)
+            cv.text(
+                (c[0], c[1] - size * 0.62),
+                hid,
+                max(9, round(size * 0.27)),
+                fill=mix(shade, pal.BLACK, 0.45),
+                anchor="mm",
+            )
+
+
+def _complex_bars(cv: Canvas, game: GameModel, geo: tuple[float, float, float]) -> None:
+    size = geo[0]
+    by_pos = {(round(h.x, 2), round(h.y, 2)): h for h in game.hexes if h.building}
+    for h in by_pos.values():
+        assert h.building is not None
+        colour = mix(building_look(h.building.type)[0], pal.BLACK, 0.25)
+        for dx, dy in ((SQ3, 0.0), (SQ3 / 2, 1.5), (-SQ3 / 2, 1.5)):
+            o = by_pos.get((round(h.x + dx, 2), round(h.y + dy, 2)))
+            if o and o.building and o.building.type == h.building.type:
+                a, b = _centre(h, geo), _centre(o, geo)
+                cv.draw.line((*a, *b), fill=pal.BLACK, width=max(6, round(size * 0.42)))
+                cv.draw.line((*a, *b), fill=colour, width=max(4, round(size * 0.3)))
+
+
+def _building(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
+    b = h.building
+    assert b is not None
+    colour, letter, _ = building_look(b.type)
+    half = size * 0.52
+    bx, by = c[0], c[1] - size * 0.08
+    rect = (bx - half, by - half, bx + half, by + half)
+    edge = pal.BLACK if b.advanced is None else (255, 215, 0)
+    cv.draw.rounded_rectangle(rect, radius=size * 0.14, fill=colour, outline=pal.BLACK, width=2)
+    if b.advanced is not None:  # a second, inner frame: the upgraded tile reads at a glance
+        inner = (rect[0] + 4, rect[1] + 4, rect[2] - 4, rect[3] - 4)
+        cv.draw.rounded_rectangle(inner, radius=size * 0.1, outline=edge, width=3)
+    cv.text((bx, by), letter, round(size * 0.55), fill=ink_on(colour), bold=True, anchor="mm")
+    small = max(12, round(size * 0.42))
+    if b.owner is not None:
+        s = pal.seat(b.owner)
+        cv.icon(s.shape, (rect[2] - 2, rect[3] - 2), small, s.colour)
+    if b.advanced is not None:
+        s = pal.seat(b.advanced)
+        cv.icon(s.shape, (rect[2] - 2, rect[1] + 2), small, s.colour, "A")
+    if b.colonist is not None:
+        s = pal.seat(b.colonist)
+        cv.icon("person", (rect[0] + 2, rect[3] - 2), small, s.colour)
+
+
+def _pieces(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
+    items = [("R", s) for s in h.rovers] + [("", s) for s in h.bots]
+    if not items:
+        return
+    icon = max(12, round(size * 0.44))
+    step = icon - 1
+    y = c[1] + size * (0.62 if h.building else 0.3)
+    x = c[0] - step * (len(items) - 1) / 2
+    for letter, seat in items:
+        s = pal.seat(seat)
+        cv.icon(s.shape, (x, y), icon + (3 if letter else 0), s.colour, letter)
+        x += step
+
+
+def _extras(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
+    top = c[1] - size * (0.58 if h.building else 0.2)
+    if h.crystal:
+        _, colour, _ = ITEM["crystal"]
+        x = c[0] + size * 0.5 if (h.building or h.tile) else c[0]
+        cv.icon("gem", (x, top + (size * 0.1 if h.building else 0)), round(size * 0.46), colour)
+    if h.tile:
+        x = c[0] - size * 0.5 if (h.building or h.crystal) else c[0]
+        y = top + (size * 0.1 if h.building else 0)
+        if h.tile.startswith("research:"):
+            code = h.tile.split(":", 1)[1]
+            colour: RGB = RESEARCH_LOOK.get(code[:-1], pal.TOKEN)
+            cv.icon("token", (x, y), round(size * 0.5), colour, code[-1:].upper())
+        else:
+            cv.icon("token", (x, y), round(size * 0.5), (240, 232, 210), "?")
+
+
+def draw_dynamic(cv: Canvas, box: Box, game: GameModel, changed: set[str], moved: set[str]) -> None:
+    """Everything on the map that moves; ``changed`` hexes get a thick magenta outline and
+    ``moved`` (pieces arrived) a dashed one."""
+    geo = geometry(box)
+    size = geo[0]
+    with cv.panel("map", box):
+        for h in game.hexes:
+            if h.id in changed or h.id in moved:
+                c = _centre(h, geo)
+                pts = _corners(*c, size - 2)
+                cv.draw.polygon(pts, outline=pal.CHANGED, width=4 if h.id in changed else 3)
+        _complex_bars(cv, game, geo)
+        for h in game.hexes:
+            c = _centre(h, geo)
+            if h.building:
+                _building(cv, h, c, size)
+            _extras(cv, h, c, size)
+            _pieces(cv, h, c, size)

@@ -1,0 +1,43 @@
+"""On Mars games played with random legal moves, for the picture tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engine
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def mars_ready() -> bool:
+    try:
+        import engine.mars
+    except ModuleNotFoundError:
+        return False
+    return "mars" in engine.GAMES
+
+
+def random_game(players: int, seed: int, steps: int) -> engine.Game:
+    """A game after ``steps`` random legal moves (or at its end)."""
+    game = engine.new_game("mars", NAMES[:players], seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        decision = rnd.choice(game.pending())
+        game.play(decision.seat, rnd.choice(decision.options).move)
+    return game
+
+
+def views_around_a_move(
+    players: int, seed: int, steps: int
+) -> tuple[dict[str, Any], dict[str, Any], engine.Game]:
+    """(previous public view, public view after one more move, the game)."""
+    game = random_game(players, seed, steps)
+    previous = game.view(None)
+    if not game.over:
+        rnd = random.Random(seed + 1)
+        decision = rnd.choice(game.pending())
+        game.play(decision.seat, rnd.choice(decision.options).move)
+    return previous, game.view(None), game

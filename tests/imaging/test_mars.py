@@ -1,0 +1,152 @@
+"""On Mars pictures from real games: many random mid-game states for 1-4 players render within
+Discord's limits with every measured text box inside its panel; a few fixed views (stored as
+JSON beside the goldens, so engine changes don't move them) match their golden pictures."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+import imaging
+from tests.imaging.golden import GOLDEN_DIR, check_golden, updating
+from tests.imaging.mars_games import mars_ready, random_game, views_around_a_move
+
+pytestmark = pytest.mark.skipif(not mars_ready(), reason="the On Mars engine is not registered")
+
+MAX_BYTES = 1_000_000
+
+
+def _check_png(png: bytes | None, max_width: int = 1600) -> Image.Image:
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) < MAX_BYTES
+    image = Image.open(io.BytesIO(png))
+    assert image.width <= max_width
+    return image
+
+
+def _no_overflow(cv) -> None:  # type: ignore[no-untyped-def]
+    bad = cv.overflows()
+    assert bad == [], [(t.text, t.panel, t.box, t.panel_box) for t in bad]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_mid_game_states(players: int) -> None:
+    from imaging.mars.player import draw_player
+    from imaging.mars.public import draw_public
+
+    for k, steps in enumerate((2, 30, 90, 180, 320, 600)):
+        previous, view, game = views_around_a_move(players, 50 * players + k, steps)
+        _no_overflow(draw_public(view, previous))
+        _no_overflow(draw_public(view))
+        seat = k % players
+        _no_overflow(draw_player(game.view(seat)))
+        _no_overflow(draw_player(view, seat))  # someone else's board: goals hidden
+    _check_png(imaging.render("mars", "public", view, previous=previous))
+    _check_png(imaging.render("mars", "player", game.view(0)))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_finished_games_render_final_scores(players: int) -> None:
+    from imaging.mars.final import draw_final
+
+    game = random_game(players, 17 + players, 100_000)
+    assert game.over
+    view = game.view(None)
+    _no_overflow(draw_final(view))
+    _no_overflow(draw_final(view, game.scores()))
+    _check_png(imaging.render("mars", "final", view))
+    _check_png(imaging.render("mars", "public", view))
+
+
+def test_own_goals_only_on_own_picture() -> None:
+    from imaging.mars.model import read_game
+
+    game = random_game(2, 5, 60)
+    own = read_game(game.view(1)).players[1]
+    other = read_game(game.view(0)).players[1]
+    assert own.goals is not None and other.goals is None
+
+
+def test_previous_marks_what_changed() -> None:
+    from imaging.mars.changes import changes
+    from imaging.mars.model import read_game
+
+    for steps in range(40, 80):  # the first move that changes something on the board
+        previous, view, _ = views_around_a_move(3, 3, steps)
+        marks = changes(read_game(view), read_game(previous))
+        if marks.fields or marks.board or marks.moved or marks.hexes - set(view["last"]["hexes"]):
+            break
+    a = imaging.render("mars", "public", view, previous=previous)
+    b = imaging.render("mars", "public", view)
+    assert a is not None and b is not None and a != b
+
+
+def test_last_hexes_are_marked_without_previous() -> None:
+    from imaging.mars.changes import changes
+    from imaging.mars.model import read_game
+
+    _, view, _ = views_around_a_move(2, 4, 20)
+    view = dict(view, last=dict(view["last"], hexes=["e5"]))
+    assert changes(read_game(view), None).hexes == {"e5"}
+
+
+def test_sparse_view_from_the_schema_renders() -> None:
+    """A view with most keys missing still draws (defaults, not a failed turn post)."""
+    view = {"kind": "mars", "players": ["Ann", "Bob"], "seats": [{"name": "Ann"}, {}]}
+    for picture in ("public", "player", "final"):
+        _check_png(imaging.render("mars", picture, view))
+
+
+def _fixture(name: str, make) -> dict:  # type: ignore[no-untyped-def]
+    """A view stored as JSON beside the goldens; rewritten only with UPDATE_GOLDEN=1."""
+    path = GOLDEN_DIR / f"{name}.json"
+    if updating() or not path.exists():
+        if not updating():
+            pytest.fail(f"no fixture {path.name}; create it with UPDATE_GOLDEN=1")
+        path.write_text(json.dumps(make(), sort_keys=True))
+    return json.loads(path.read_text())
+
+
+def test_golden_public_board() -> None:
+    def make() -> dict:
+        previous, view, _ = views_around_a_move(4, 11, 260)
+        return {"view": view, "previous": previous}
+
+    data = _fixture("mars-public-4p", make)
+    png = imaging.render("mars", "public", data["view"], previous=data["previous"])
+    check_golden("mars-public-4p", png)
+
+
+def test_golden_player_picture() -> None:
+    data = _fixture("mars-player", lambda: random_game(3, 12, 240).view(1))
+    check_golden("mars-player", imaging.render("mars", "player", data))
+
+
+def test_golden_final_scores() -> None:
+    data = _fixture("mars-final-3p", lambda: random_game(3, 13, 100_000).view(None))
+    check_golden("mars-final-3p", imaging.render("mars", "final", data))
+
+
+def test_public_background_is_a_static_layer_built_once() -> None:
+    from imaging.kit import layers
+    from imaging.mars import public
+
+    layers.clear()
+    calls = []
+    real = public._build_static
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    public._build_static = counting
+    try:
+        for k in range(3):
+            _, view, _ = views_around_a_move(1 + k, 21, 20 + k)
+            public.render_public(view)
+    finally:
+        public._build_static = real
+    assert len(calls) == 1  # the map and the cards do not depend on the game
