@@ -1,4 +1,4 @@
-"""Rendering benchmark: the Algae public board, player picture and final picture.
+"""Rendering benchmark: the Algae and On Mars public boards, player pictures and final pictures.
 
 The floor for a picture is the time to encode a PNG of the same size with the same settings
 (rendering must end with that encode anyway); "plain" is the encode of a blank canvas of that
@@ -18,6 +18,27 @@ from benchmarks.kit import Row, measure, row
 from imaging.kit import encode_png
 
 N = 40
+
+
+def _mars_views() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], Any]:
+    """(public, previous public, seat 0's view, finished view, scores) of 4-player On Mars."""
+    import engine
+
+    rnd = random.Random(5)
+    game = engine.new_game("mars", ["Ann", "Bob", "Cy", "Dee"], seed=5)
+    for _ in range(260):
+        if game.over:
+            break
+        decision = rnd.choice(game.pending())
+        game.play(decision.seat, rnd.choice(decision.options).move)
+    previous = game.view(None)
+    decision = rnd.choice(game.pending())
+    game.play(decision.seat, rnd.choice(decision.options).move)
+    public, mine = game.view(None), game.view(0)
+    while not game.over:
+        decision = rnd.choice(game.pending())
+        game.play(decision.seat, rnd.choice(decision.options).move)
+    return public, previous, mine, game.view(None), game.scores()
 
 
 def _views() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], Any]:
@@ -59,6 +80,16 @@ def run() -> list[Row]:
         ("algae public board", lambda: render_public(public, previous), "p95 ≤ 250 ms"),
         ("algae player picture", lambda: render_player(mine), ""),
         ("algae final picture", lambda: render_final(final, scores), ""),
+    ]
+    from imaging.mars.final import render_final as mars_final
+    from imaging.mars.player import render_player as mars_player
+    from imaging.mars.public import render_public as mars_public
+
+    m_public, m_previous, m_mine, m_final, m_scores = _mars_views()
+    cases += [
+        ("mars public board", lambda: mars_public(m_public, m_previous), "p95 ≤ 250 ms"),
+        ("mars player picture", lambda: mars_player(m_mine), ""),
+        ("mars final picture", lambda: mars_final(m_final, m_scores), ""),
     ]
     for what, fn, target in cases:
         start = time.perf_counter()
