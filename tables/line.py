@@ -41,10 +41,6 @@ class LogLine:
                 f"the game is at {version}"
             )
 
-    def undo_before(self, position: int) -> int:
-        """The position of the last undo at or before ``position`` (0: none)."""
-        return max((u.seq for u in self.undos if u.seq <= position), default=0)
-
 
 def record_of(row: GameRow, moves: list[MoveRow]) -> dict[str, Any]:
     """The engine record of ``row`` with these moves."""
