@@ -7,9 +7,12 @@ of text lies inside its panel (``Canvas.overflows()``). Panels are declared with
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -54,6 +57,16 @@ def fit(
         else:
             hi = mid - 1
     return (text[:lo].rstrip() + ELLIPSIS) if lo > 0 else "", size
+
+
+@lru_cache(maxsize=8192)
+def _glyph_mask(
+    text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
+) -> tuple[Any, tuple[int, int], tuple[float, float, float, float]]:
+    """The anti-aliased mask of one line, its offset and its bbox relative to the anchor point."""
+    f = font(size, bold)
+    mask, offset = f.getmask2(text, "L", anchor=anchor, start=(fx, fy))
+    return mask, offset, f.getbbox(text, anchor=anchor)
 
 
 class Canvas:
@@ -117,16 +130,32 @@ class Canvas:
         text, size = fit(str(text), size, max_width, bold, min_size)
         if not text:
             return (int(xy[0]), int(xy[1]), int(xy[0]), int(xy[1]))
-        f = font(size, bold)
-        sw = 2 if halo is not None else 0
-        self.draw.text(
-            xy, text, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=halo
-        )
-        x0, t, r, b = self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=sw)
+        if halo is None and "\n" not in text:
+            x0, t, r, b = self._text_cached(xy, text, size, bold, anchor, fill)
+        else:
+            f = font(size, bold)
+            sw = 2 if halo is not None else 0
+            self.draw.text(
+                xy, text, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=halo
+            )
+            x0, t, r, b = self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=sw)
         box = (int(x0), int(t), int(r + 0.999), int(b + 0.999))
         name, pbox = self._panels[-1]
         self.texts.append(TextRecord(text, box, name, pbox))
         return box
+
+    def _text_cached(
+        self, xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str, fill: RGB
+    ) -> tuple[float, float, float, float]:
+        """Draw one line as ImageDraw.text does, from a cached glyph mask; returns its bbox.
+
+        Board pictures repeat the same short texts (digits, labels) on every render, and
+        rasterising them was the largest single cost of a render."""
+        fx, fy = math.modf(xy[0])[0], math.modf(xy[1])[0]
+        mask, (ox, oy), (bx0, bt, br, bb) = _glyph_mask(text, size, bold, anchor, fx, fy)
+        ink, _ = self.draw._getink(fill)
+        self.draw.draw.draw_bitmap((int(xy[0]) + ox, int(xy[1]) + oy), mask, ink)
+        return xy[0] + bx0, xy[1] + bt, xy[0] + br, xy[1] + bb
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
         return font(size, bold).getlength(text)
