@@ -34,5 +34,5 @@ __all__ = [
     "register",
     "replay",
 ]
-import engine.algae  # noqa: F401
-import engine.mars  # noqa: F401
+# Importing the game packages registers them in GAMES (the hosted games).
+from engine import algae, mars  # noqa: F401
