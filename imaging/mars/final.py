@@ -87,7 +87,7 @@ def _header(cv: Canvas, view: dict[str, Any], lines: list[dict[str, Any]]) -> No
         vb = cv.text((M + 4, 110), f"{winners[0]['vp']} OP", 34, fill=pal.FRAME_INK, bold=True)
         game = read_game(view)
         extra = f"after round {game.round} · colony level {game.level}"
-        solo = winners[0].get("solo")
+        solo = game.solo_rating or winners[0].get("solo")
         if solo:
             extra = f"solo rating: {solo} · " + extra
         cv.text(

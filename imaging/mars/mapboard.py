@@ -115,9 +115,9 @@ def _pieces(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
     items = [("R", s) for s in h.rovers] + [("", s) for s in h.bots]
     if not items:
         return
-    icon = max(12, round(size * 0.44))
+    icon = max(12, round(size * 0.5))
     step = icon - 1
-    y = c[1] + size * (0.62 if h.building else 0.3)
+    y = c[1] + size * (0.64 if h.building else 0.3)
     x = c[0] - step * (len(items) - 1) / 2
     for letter, seat in items:
         s = pal.seat(seat)

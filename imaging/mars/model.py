@@ -135,6 +135,7 @@ class GameModel:
     last_seat: int | None
     last_hexes: set[str]
     scores: list[dict[str, Any]]
+    solo_rating: str | None = None
 
     def player(self, seat: int | None) -> PlayerModel | None:
         return next((p for p in self.players if p.seat == seat), None)
@@ -283,6 +284,7 @@ def read_game(view: dict[str, Any]) -> GameModel:
         last_seat=_seat(last.get("seat")),
         last_hexes={str(h) for h in last.get("hexes") or []},
         scores=[dict(s) for s in view.get("scores") or [] if isinstance(s, dict)],
+        solo_rating=str(view["solo_rating"]) if view.get("solo_rating") else None,
     )
 
 

@@ -98,6 +98,8 @@ def display_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
     with cv.panel("display", box):
         cv.text((mid - 12, y0 + 8), f"deck {game.bp_deck}", 14, fill=pal.MUTED, anchor="ra")
         row_h = max(20, min(26, (y1 - y0 - 40) // 6))
+        if not game.bp_display:
+            cv.text((x0 + 14, y0 + 46), "display empty", 14, fill=pal.MUTED, anchor="lm")
         y = y0 + 34
         for bp, text in game.bp_display[:6]:
             kind, code = blueprint_parts(bp)

@@ -169,11 +169,11 @@ def _people(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
             26,
             max_width=x1 - r - 40,
         )
-        y += 40
+        y += 48
         cv.text((x0 + 14, y), f"Colonists gained {p.colonists_gained}", 16, bold=True, anchor="lm")
         cv.text(
             (x0 + 200, y - 22),
-            "Living Quarters ladder: colonists gained → end OP",
+            "Living Quarters at the end: colonists gained → OP",
             12,
             fill=pal.MUTED,
             anchor="lm",

@@ -50,7 +50,8 @@ def panel_boxes(
 
 def status_line(game: GameModel) -> str:
     if game.over:
-        return "Game over"
+        rating = f" · {game.solo_rating}" if game.solo_rating else ""
+        return f"Game over · Round {game.round} · Level {game.level}{rating}"
     side = SIDE_TITLE.get(game.shuttle, game.shuttle.title())
     return f"Round {game.round} · Level {game.level} · Shuttle {side}"
 

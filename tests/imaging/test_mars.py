@@ -121,7 +121,7 @@ def test_golden_public_board() -> None:
 
 
 def test_golden_player_picture() -> None:
-    data = _fixture("mars-player", lambda: random_game(3, 12, 240).view(1))
+    data = _fixture("mars-player", lambda: random_game(3, 19, 60).view(1))
     check_golden("mars-player", imaging.render("mars", "player", data))
 
 
