@@ -136,7 +136,7 @@ def draw_panel(
             right = item_chip(cv, (x, y), res, n, 22, faint=n == 0)
             if f"res.{res}" in changed:
                 changed_mark(cv, (x, y - 11, right, y + 11))
-            x = right + 10
+            x = right + (16 if f"res.{res}" in changed else 10)
         right = item_chip(cv, (x, y), "crystal", p.depot, 22)
         if p.below:
             right = cv.text(

@@ -46,9 +46,8 @@ BUILDING: dict[str, tuple[RGB, str, str]] = {
 PRODUCT = {"mine": "mineral", "gen": "battery", "water": "water", "green": "plant", "oxy": "oxygen"}
 TECH_LOOK: dict[str, tuple[str, RGB, str]] = {
     "rover": ("token", (110, 90, 150), "R"),
-    "ship": ("token", (90, 110, 130), "S"),
+    "ship": ("token", (90, 110, 130), "Sh"),
     "upgrade": ("gear", (130, 130, 140), ""),
-    "shelter": ("token", BUILDING["shelter"][0], "S"),
 }
 TECH_SHORT = {
     "mine": "Mine",
@@ -100,7 +99,7 @@ def item_look(item: str) -> tuple[str, RGB, str]:
 
 def tech_look(kind: str) -> tuple[str, RGB, str]:
     """(icon, colour, letter) for a Tech of ``kind``: building Techs show the building."""
-    if kind in BUILDING and kind != "shelter":
+    if kind in BUILDING:
         colour, letter, _ = BUILDING[kind]
         return "square", colour, letter
     return TECH_LOOK.get(kind, ("token", pal.TOKEN, kind[:1].upper()))
