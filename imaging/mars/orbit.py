@@ -49,10 +49,11 @@ def tech_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
     x0, y0, x1, y1 = box
     with cv.panel("tech", box):
         x = x0 + 14
-        for tid in game.tech_grid:
-            t = game.techs.get(tid)
-            if t is None or x + 70 > x1:
-                continue
+        grid = [game.techs[t] for t in game.tech_grid if t in game.techs]
+        for k, t in enumerate(grid):
+            if x + 70 > x1:
+                cv.text((x1 - 12, y0 + 46), f"+{len(grid) - k}", 14, bold=True, anchor="rm")
+                break
             icon, colour, letter = tech_look(t.type)
             cv.icon(icon, (x + 12, y0 + 46), 24, colour, letter)
             right = cv.text(

@@ -150,3 +150,12 @@ def test_public_background_is_a_static_layer_built_once() -> None:
     finally:
         public._build_static = real
     assert len(calls) == 1  # the map and the cards do not depend on the game
+
+
+@pytest.mark.parametrize("kind", ["drop", "leaf", "gem"])
+def test_kit_resource_icons_draw_something(kind: str) -> None:
+    from imaging.kit.icons import sprite
+
+    icon = sprite(kind, 32, (60, 130, 200))
+    assert icon.size == (32, 32)
+    assert icon.getchannel("A").getbbox() is not None  # not blank
