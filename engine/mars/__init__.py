@@ -3,7 +3,8 @@
 Modules: ``data`` (every component), ``hexmap`` (the map's geometry), ``state`` (the JSON-able
 state and seeded setup), ``frames`` (pending-question registry), ``rules`` (gains, crystals,
 missions, Tech use), ``build`` (construct, upgrade, displacement, LSS, level-ups), ``moves``
-(Bots and the Rover), ``actions`` (Main actions), ``turn`` (a turn, Executive actions, goals,
+(Bots and the Rover), ``actions`` (Main actions), ``colony`` (Scientists, Contracts,
+Ships, new Bots), ``turn`` (a turn, Executive actions, goals,
 contracts), ``flow`` (rounds, shuttle, end), ``scoring``, ``view``, ``game``.
 Every gap in the seed is settled in RULINGS.md.
 """

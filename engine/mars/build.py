@@ -231,6 +231,8 @@ def level_up(g: Any) -> None:
     s = g.s
     s["level"] += 1
     g.log(None, f"The Colony reaches level {s['level']}")
+    if s["bp_deck"] or s["reserve"]:
+        g.mark_reveal()  # cards from face-down decks are turned up
     for _ in range(D.BP_ADD_ON_LEVEL):
         if s["bp_deck"]:
             s["bp_display"].append(s["bp_deck"].pop(0))

@@ -101,9 +101,16 @@ class MarsGame(Game):
         return build_view(self, seat)
 
     def turn_key(self) -> str | None:
+        """Round, phase and whose turn: the turn's player in the Colonization phase (answers
+        of other seats at its end belong to it), the asked seat in the picks and the shuttle."""
         s = self.s
         t = s["turn"]
-        who = t["seat"] if t and not t.get("ended") else "-"
+        if s["phase"] == "colonize" and t:
+            who = str(t["seat"])
+        elif s["stack"]:
+            who = str(s["stack"][-1]["seat"])
+        else:
+            who = "-"
         return f"{s['round']}:{s['phase']}:{who}"
 
     def default_move(self, seat: int) -> str | None:

@@ -149,6 +149,7 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
         contribute(g, seat, "research")
         free_effect(g, seat, effect)
     else:
+        g.mark_reveal()  # a face-down Discovery tile is turned up
         g.log(seat, f"{g.name(seat)}'s Rover takes a Discovery tile on {h}: {D.TILE_TEXT[tile]}")
         contribute(g, seat, "discovery")
         gain_code(g, seat, tile, "Discovery tile")

@@ -30,7 +30,7 @@ renamed. Private goals appear only in the asking seat's own panel; ``view(None)`
                   "goal_done": text | None, "op": n} ],
       "last": {"seat", "move", "text": [str], "hexes": [changed hex]},
       "scores": [ {"seat", "vp", "breakdown", "rank", "tiebreak", "solo"?} ],
-      "final": bool,
+      "final": bool, "solo_rating": str | None (1 player, at the end),
     }
 """
 
@@ -191,4 +191,5 @@ def build_view(g: Any, seat: int | None) -> dict[str, Any]:
             for x in g.scores()
         ],
         "final": bool(s["final"]),
+        "solo_rating": (s["final"][0].get("solo") if s["final"] else None),
     }

@@ -45,6 +45,7 @@ def test_rover04_takes_and_resolves_a_discovery_tile() -> None:
     play(g, "control", hx(1, 1), "stop")
     assert g.s["hex"][hx(1, 1)]["tile"] is None and P(g)["res"]["mineral"] == m + 2
     assert P(g)["tiles_taken"] == 1
+    assert g.undo_barrier == len(g.moves)  # a face-down tile was turned up: mark_reveal
 
 
 def test_rover04_05_06_07_research_tile_conditions() -> None:

@@ -1,0 +1,178 @@
+"""Colony actions' sub-choices: Scientists, Earth Contracts, Ships and new Bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import data as D
+from engine.mars import hexmap as H
+from engine.mars.frames import applies, decision, push
+from engine.mars.rules import P, contribute, gain, tech_label, usable_techs, use_tech
+
+
+# ----------------------------------------------------------- scientists, contracts
+def hireable(g: Any, seat: int) -> list[str]:
+    p = P(g, seat)
+    out = []
+    for sid, _title, (what, n), _kind in D.SCIENTISTS:
+        if sid not in g.s["sci_display"]:
+            continue
+        have = p["lq"] if what == "working" else p["res"][what]
+        if have >= n:
+            out.append(sid)
+    return out
+
+
+@decision("hire", "Hire which Scientist?")
+def hire_options(g: Any, f: dict) -> list:
+    out = []
+    for sid in hireable(g, f["seat"]):
+        _, title, (what, n), kind = next(x for x in D.SCIENTISTS if x[0] == sid)
+        cost = f"send {n} Colonists to your Working Area" if what == "working" else f"{n} {what}"
+        out.append((sid, f"{title}: {cost}; end: 3 OP per Advanced {D.TYPE_TITLE[kind]}"))
+    return out
+
+
+@applies("hire")
+def hire_apply(g: Any, f: dict, move: str) -> None:
+    seat, p = f["seat"], P(g, f["seat"])
+    _, title, (what, n), _kind = next(x for x in D.SCIENTISTS if x[0] == move)
+    if what == "working":  # MARS-SCI-03
+        p["lq"] -= n
+        p["wa"] += n
+    else:
+        p["res"][what] -= n
+    i = g.s["sci_display"].index(move)
+    g.s["sci_display"][i] = None
+    g.s["turn"]["fill"] += 1
+    p["scientists"].append(move)
+    g.log(seat, f"{g.name(seat)} hires the {title}")
+    contribute(g, seat, "scientist")
+
+
+def takeable(g: Any, seat: int) -> list[str]:
+    p = P(g, seat)
+    if p["depot"] < D.CONTRACT_COST or len(p["contracts"]) >= D.MAX_CONTRACTS:
+        return []
+    ids = {c[0] for c in D.CONTRACTS}
+    return [c for c in g.s["sci_display"] if c in ids]
+
+
+def contract_text(cid: str) -> str:
+    _, kind, need = next(c for c in D.CONTRACTS if c[0] == cid)
+    plus, minus = D.CONTRACT_OP[kind]
+    if kind == "upgrade":
+        what = f"an Advanced {D.TYPE_TITLE[need]} of yours in a Complex of 4+"
+    else:
+        what = "deliver " + " + ".join(f"{n} {i}" for i, n in need.items())
+    return f"{what}: +{plus} / {minus} OP"
+
+
+@decision("takect", "Take which Earth Contract?")
+def takect_options(g: Any, f: dict) -> list:
+    return [(c, f"{c}: {contract_text(c)} (pay 1 crystal)") for c in takeable(g, f["seat"])]
+
+
+@applies("takect")
+def takect_apply(g: Any, f: dict, move: str) -> None:
+    p = P(g, f["seat"])
+    p["depot"] -= D.CONTRACT_COST  # MARS-CONTRACT-01, GOAL-06: a real crystal
+    i = g.s["sci_display"].index(move)
+    g.s["sci_display"][i] = None
+    g.s["turn"]["fill"] += 1
+    p["contracts"].append({"id": move, "items": {}})
+    g.log(f["seat"], f"{g.name(f['seat'])} takes Earth Contract {move} (paid 1 crystal)")
+    contribute(g, f["seat"], "contract")
+
+
+# ------------------------------------------------------------------------ ship
+def ship_ok(g: Any, seat: int) -> bool:
+    """facts.md: 1 plant + 1 water; Ships welcomed must stay below the colony level."""
+    p = P(g, seat)
+    welcomed = D.SHIPS - p["ships"]
+    can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0
+    return (
+        p["ships"] > 0
+        and welcomed < g.s["level"]  # before welcoming: fewer than the level
+        and p["res"]["plant"] >= 1
+        and p["res"]["water"] >= 1
+        and can_gain
+    )
+
+
+@decision("ship", "Welcome a Ship: what does it bring?")
+def ship_options(g: Any, f: dict) -> list:
+    p = P(g, f["seat"])
+    out = []
+    if p["bots_left"] > 0 and p["gained"] < D.COLONISTS:
+        out.append(("colbot", "1 Colonist + 1 Bot"))
+    elif p["bots_left"] > 0:
+        out.append(("bot", "1 Bot"))
+    if p["gained"] < D.COLONISTS:
+        out.append(("col2", f"{min(2, D.COLONISTS - p['gained'])} Colonist(s)"))
+    return out
+
+
+@applies("ship")
+def ship_apply(g: Any, f: dict, move: str) -> None:
+    seat, p = f["seat"], P(g, f["seat"])
+    p["res"]["plant"] -= 1
+    p["res"]["water"] -= 1
+    p["ships"] -= 1
+    p["hangar"] += 1
+    g.log(
+        seat,
+        f"{g.name(seat)} welcomes a Ship (paid 1 plant + 1 water): Depot slot "
+        f"{D.OPEN_SLOTS + D.SHIPS - p['ships']} opens",
+    )
+    cols = {"colbot": 1, "bot": 0, "col2": 2}[move]
+    cols = min(cols, D.COLONISTS - p["gained"])
+    p["gained"] += cols
+    p["lq"] += cols
+    if move in ("colbot", "bot"):
+        push(g, seat, "botplace")
+    if usable_techs(g, seat, "ship"):
+        push(g, seat, "stech")
+
+
+@decision("stech", "Use a Ship Tech for crystals?")
+def stech_options(g: Any, f: dict) -> list:
+    out = [("no", "no Tech")]
+    for tid in usable_techs(g, f["seat"], "ship"):
+        lvl = g.s["techs"][tid]["lvl"]
+        out.append((tid, f"{tech_label(g, f['seat'], tid)}: gain {lvl} crystal(s)"))
+    return out
+
+
+@applies("stech")
+def stech_apply(g: Any, f: dict, move: str) -> None:
+    if move != "no":
+        gain(g, f["seat"], "crystal", use_tech(g, f["seat"], move), "Ship Tech")
+
+
+def bot_spots(g: Any, seat: int) -> list[str]:
+    """GAP-09: a new Bot goes next to one of your Shelters, where a Bot may end."""
+    from engine.mars.moves import legal_end
+
+    mine = [
+        h
+        for h in H.HEXES
+        if (b := g.s["hex"][h]["b"]) and b["type"] == "shelter" and b["owner"] == seat
+    ]
+    near = {n for h in mine for n in (h, *H.NEIGHBOURS[h])}
+    spots = sorted((h for h in near if legal_end(g, h, seat, "bot")), key=H.INDEX.get)
+    return spots or [h for h in H.HEXES if legal_end(g, h, seat, "bot")]
+
+
+@decision("botplace", "Place your new Bot")
+def botplace_options(g: Any, f: dict) -> list:
+    return [(h, f"place it on {h}", H.region(h)) for h in bot_spots(g, f["seat"])]
+
+
+@applies("botplace")
+def botplace_apply(g: Any, f: dict, move: str) -> None:
+    p = P(g, f["seat"])
+    p["bots_left"] -= 1
+    p["bots"].append(move)
+    g.log(f["seat"], f"{g.name(f['seat'])} places a new Bot on {move}")
+    contribute(g, f["seat"], "bot")
