@@ -74,14 +74,31 @@ class Info(commands.Cog):
         ]
 
     @app_commands.command(name="board", description="The board picture of this channel's game.")
+    @app_commands.describe(
+        player="Show this player's own board in detail (public information only)"
+    )
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, game = await tables_of(interaction).load(interaction.channel_id)
-        which = "final" if game.over else "public"
-        png = await picture(info.kind, which, game.view(None))
-        file = as_file(png)
         text = f"**{safe(info.title, 60)}** · game #{info.id} · move {info.version}"
+        if player is None:
+            png = await picture(info.kind, "final" if game.over else "public", game.view(None))
+        else:
+            seats = info.seats_of(player.id)
+            if not seats:
+                await interaction.followup.send(
+                    f"{safe(player.display_name, 64)} is not playing in this game.",
+                    ephemeral=True,
+                    allowed_mentions=NONE,
+                )
+                return
+            # the public view: another player's board never shows what only they may see
+            png = await picture(info.kind, "player", game.view(None), seat=seats[0].seat)
+            text += f" · {safe(seats[0].name, 64)}'s board"
+        file = as_file(png)
         if file is None:
             text += "\n(no picture for this game yet; see /status)"
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)

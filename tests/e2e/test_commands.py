@@ -64,6 +64,12 @@ async def test_read_only_views_and_paging(standin: StandIn, bot: BotProcess) -> 
     ix = await standin.slash(eve, games, "board")
     await ix.wait(lambda i: any(m.pngs() for m in i.replies))
     assert ix.ephemeral
+    # one player's own board, in detail, from the public information
+    ix = await standin.slash(eve, games, "board", player=ann)
+    await ix.wait(lambda i: any(m.pngs() for m in i.replies))
+    assert "ann's board" in await ix.wait_text("board")
+    ix = await standin.slash(ann, games, "board", player=eve)
+    assert "not playing" in (await ix.wait_text()).lower()
     ix = await standin.slash(eve, games, "me")
     assert "not playing" in (await ix.wait_text()).lower()
     ix = await standin.slash(ann, games, "me")
