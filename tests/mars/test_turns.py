@@ -188,6 +188,17 @@ def test_crystal05_crystal_sources() -> None:
     ask(g, 0, "labben", code="crystal")
     play(g, "take")
     assert P(g)["below"] == 4
+    from engine.mars.flow import produce
+    from tests.mars.helpers import hx, put
+
+    put(g, hx(3, -3), "shelter", owner=0, adv=0, bp="shelter-1a")
+    produce(g, 0)  # an Advanced Building on a Shelter
+    assert P(g)["below"] == 5
+    from engine.mars.rules import contribute
+
+    g.s["missions"] = {"contract": {"left": 3, "done": False}}
+    contribute(g, 0, "contract")  # a Mission
+    assert P(g)["below"] == 6
 
 
 def test_goal01_02_03_04_private_goals() -> None:
