@@ -117,7 +117,15 @@ def space_options(g: Any, f: dict) -> list:
         if who is None:
             bonus = D.TURN_BONUS[i]
             out.append(
-                (f"space {i + 1}", f"space {i + 1}: " + (f"gain {bonus}" if bonus else "no bonus"))
+                (
+                    f"space {i + 1}",
+                    f"space {i + 1}: "
+                    + (
+                        f"gain {D.TILE_TEXT.get(bonus, f'1 {bonus}').lower()}"
+                        if bonus
+                        else "no bonus"
+                    ),
+                )
             )
     return out
 
