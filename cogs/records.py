@@ -7,6 +7,7 @@ seats of an imported game (the importer, hot-seat, until /game replace).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 
@@ -41,7 +42,7 @@ class Records(commands.Cog):
             if info.guild_id != interaction.guild_id:
                 raise UserFacingError(f"There is no game #{game} in this server.")
         info, record = await tables.export_record(interaction.channel_id, game_id=game)
-        data = json.dumps(record, indent=1).encode()
+        data = await asyncio.to_thread(lambda: json.dumps(record, indent=1).encode())
         file = discord.File(io.BytesIO(data), filename=f"game-{info.id}-{info.kind}.json")
         text = (
             f"**{safe(info.title, 60)}** · game #{info.id} · {len(record['moves'])} moves. "

@@ -155,14 +155,11 @@ class Scheduler(commands.Cog):
             "nonce": f"alg-note-{notice.id}",
         }
         try:
-            if notice.channel_id is None:
-                data = await self.bot.http.start_private_message(notice.user_id)
-                channel = self.bot.get_partial_messageable(
-                    int(data["id"]), type=discord.ChannelType.private
-                )
-            else:
-                channel = self.bot.get_partial_messageable(notice.channel_id)
-            message = await channel.send(**kwargs)
+            # bounded like a post: a hung send must not stall the scheduler pass
+            message = await asyncio.wait_for(
+                self._deliver(notice, kwargs),
+                self.bot.config.post_timeout,  # type: ignore[attr-defined]
+            )
         except discord.RateLimited as exc:
             await self.tables.notice_failed(notice, "429", retry_in=exc.retry_after)
             return False
@@ -184,6 +181,16 @@ class Scheduler(commands.Cog):
             return False
         await self.tables.notice_sent(notice, message.id)
         return True
+
+    async def _deliver(self, notice: Notice, kwargs: dict[str, Any]) -> discord.Message:
+        if notice.channel_id is None:
+            data = await self.bot.http.start_private_message(notice.user_id)
+            channel = self.bot.get_partial_messageable(
+                int(data["id"]), type=discord.ChannelType.private
+            )
+        else:
+            channel = self.bot.get_partial_messageable(notice.channel_id)
+        return await channel.send(**kwargs)
 
 
 async def setup(bot: commands.Bot) -> None:
