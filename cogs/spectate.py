@@ -6,7 +6,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.errors import UserFacingError
 from cogs.services import is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip
 
@@ -20,12 +19,6 @@ class Spectate(
         self.bot = bot
         super().__init__()
 
-    async def _check(self, interaction: discord.Interaction) -> None:
-        """Host or Manage Channels: a mirror writes into another channel."""
-        info = await tables_of(interaction).game_in(interaction.channel_id)
-        if interaction.user.id != info.host_id and not is_admin(interaction):
-            raise UserFacingError("Only the host or someone with Manage Channels can do that.")
-
     async def _say(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(
             clip(text, MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
@@ -37,8 +30,12 @@ class Spectate(
     async def add(
         self, interaction: discord.Interaction, channel: discord.TextChannel | discord.Thread
     ) -> None:
-        await self._check(interaction)
-        await tables_of(interaction).spectate_add(interaction.channel_id, channel.id)
+        await tables_of(interaction).spectate_add(
+            interaction.channel_id,
+            channel.id,
+            actor_id=interaction.user.id,
+            is_admin=is_admin(interaction),
+        )
         await self._say(interaction, f"Turn posts will also appear in <#{channel.id}>.")
 
     @app_commands.command(name="remove", description="Stop mirroring into a channel.")
@@ -47,8 +44,12 @@ class Spectate(
     async def remove(
         self, interaction: discord.Interaction, channel: discord.TextChannel | discord.Thread
     ) -> None:
-        await self._check(interaction)
-        removed = await tables_of(interaction).spectate_remove(interaction.channel_id, channel.id)
+        removed = await tables_of(interaction).spectate_remove(
+            interaction.channel_id,
+            channel.id,
+            actor_id=interaction.user.id,
+            is_admin=is_admin(interaction),
+        )
         text = (
             f"No more posts in <#{channel.id}>."
             if removed

@@ -57,3 +57,9 @@ class MoveFailed(TableError):
 
 class SeatNeeded(TableError):
     """The user holds several seats that could act (hot-seat): the call must pass ``seat``."""
+
+
+def check_host(host_id: int, user_id: int | None, is_admin: bool) -> None:
+    """The host of a game, or a server admin (Manage Channels), may manage it."""
+    if user_id != host_id and not is_admin:
+        raise NotHost("only the host of this game (or a server admin) can do that")

@@ -18,9 +18,9 @@ from tables.errors import (
     ChannelBusy,
     GameOver,
     LobbyError,
-    NotHost,
     NotSeated,
     SeatNeeded,
+    check_host,
 )
 from tables.models import GameInfo, TurnResult
 from tables.text import clean_name, clean_options
@@ -144,7 +144,7 @@ class LobbyMixin:
     ) -> GameInfo:
         """The host (or an admin) removes someone from the lobby."""
         row = await self._lobby(channel_id, game_id, started="use replace instead")
-        _check_host(row, actor_id, is_admin)
+        check_host(row.host_id, actor_id, is_admin)
         if target_id == row.host_id:
             raise LobbyError("the host cannot be kicked; the host can leave or abort")
         if not any(s.user_id == target_id for s in row.seats):
@@ -172,7 +172,7 @@ class LobbyMixin:
         row = await self._row(channel_id, game_id)
         if row.status not in ("lobby", "active"):
             raise GameOver(f"this game is {row.status}")
-        _check_host(row, actor_id, is_admin)
+        check_host(row.host_id, actor_id, is_admin)
         name = clean_name(new_name)
         held = [s.seat for s in row.seats if s.user_id == old_id]
         if seat is not None and seat not in held:
@@ -202,7 +202,7 @@ class LobbyMixin:
         """The host starts the lobby: seats in join order, first decisions opened, a
         "start" post queued for the channel and its spectator links."""
         row = await self._lobby(channel_id, game_id)
-        _check_host(row, user_id, is_admin)
+        check_host(row.host_id, user_id, is_admin)
         spec = GAMES[row.kind]
         if len(row.seats) < spec.min_players:
             raise LobbyError(
@@ -250,7 +250,7 @@ class LobbyMixin:
         row = await self._row(channel_id, game_id)
         if row.status not in LIVE_STATUSES:
             raise GameOver(f"this game is already {row.status}")
-        _check_host(row, user_id, is_admin)
+        check_host(row.host_id, user_id, is_admin)
         await self.store.set_status(row.id, "aborted", self.clock(), only_from=LIVE_STATUSES)
         self._evict(row.id)
         return await self._info_of(row.id)
@@ -268,8 +268,3 @@ class LobbyMixin:
 
     async def _info_of(self, game_id: int) -> GameInfo:
         return self.info(await self._row(None, game_id))
-
-
-def _check_host(row: GameRow, user_id: int, is_admin: bool) -> None:
-    if user_id != row.host_id and not is_admin:
-        raise NotHost("only the host of this game (or a server admin) can do that")

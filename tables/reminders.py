@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from engine.core import Event, Game
 from storage.base import Store, VersionConflict
 from storage.timing import ON_TIMEOUT, NewNotice, TimerChange, TimerRow, TimingRow
-from tables.errors import LobbyError, NotHost
+from tables.errors import LobbyError, check_host
 from tables.schedule import (
     deadline,
     first_reminder,
@@ -100,8 +100,7 @@ class RemindersMixin:
         (hours or "off") and ``on_timeout`` (remind, default, host). ``""`` keeps a value.
         Open decisions are rescheduled from when they opened."""
         row = await self._row(channel_id, game_id)
-        if actor_id != row.host_id and not is_admin:
-            raise NotHost("only the host of this game (or a server admin) can do that")
+        check_host(row.host_id, actor_id, is_admin)
         if row.status not in ("lobby", "active"):
             raise LobbyError(f"this game is {row.status}")
         old = await self._timing_of(row.id)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from storage.base import LIVE_STATUSES, Store
-from tables.errors import GameOver, LobbyError
+from tables.errors import GameOver, LobbyError, check_host
 from tables.models import GameInfo, Post
 from tables.text import clean_key, clean_options
 
@@ -36,10 +36,20 @@ class SideMixin:
 
     # ============================================================ spectators
     async def spectate_add(
-        self, channel_id: int | None, target_channel_id: int, *, game_id: int | None = None
+        self,
+        channel_id: int | None,
+        target_channel_id: int,
+        *,
+        game_id: int | None = None,
+        actor_id: int | None = None,
+        is_admin: bool = False,
     ) -> GameInfo:
-        """Mirror the game's public posts into another channel."""
+        """Mirror the game's public posts into another channel. With ``actor_id`` (a
+        front end always passes it), only the host or an admin may: a mirror writes into
+        another channel."""
         row = await self._row(channel_id, game_id)
+        if actor_id is not None:
+            check_host(row.host_id, actor_id, is_admin)
         if row.status not in LIVE_STATUSES:
             raise GameOver(f"this game is {row.status}")
         if target_channel_id == row.channel_id:
@@ -48,9 +58,17 @@ class SideMixin:
         return self.info(row)
 
     async def spectate_remove(
-        self, channel_id: int | None, target_channel_id: int, *, game_id: int | None = None
+        self,
+        channel_id: int | None,
+        target_channel_id: int,
+        *,
+        game_id: int | None = None,
+        actor_id: int | None = None,
+        is_admin: bool = False,
     ) -> bool:
         row = await self._row(channel_id, game_id)
+        if actor_id is not None:
+            check_host(row.host_id, actor_id, is_admin)
         return await self.store.remove_link(row.id, target_channel_id)
 
     async def spectate_list(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tables import GameOver, LobbyError, NotSeated, SeatNeeded, Tables
+from tables import GameOver, LobbyError, NotHost, NotSeated, SeatNeeded, Tables
 from tables.side import MAX_POST_ATTEMPTS
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
 
@@ -100,3 +100,16 @@ async def test_old_made_posts_are_pruned_unsent_ones_kept(tables: Tables, clock)
     assert await tables.prune_posts(keep_days=30) == 1
     assert [p.id for p in await tables.due_posts()] == list(r.post_ids)
     assert await tables.store.get_post(made) is None
+
+
+async def test_only_the_host_or_an_admin_manages_mirrors(tables: Tables) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann", seed=3)
+    await tables.join(CHAN, BOB, "bob")
+    with pytest.raises(NotHost):
+        await tables.spectate_add(CHAN, 900, actor_id=BOB)
+    await tables.spectate_add(CHAN, 900, actor_id=BOB, is_admin=True)
+    await tables.spectate_add(CHAN, 901, actor_id=ANN)
+    with pytest.raises(NotHost):
+        await tables.spectate_remove(CHAN, 900, actor_id=BOB)
+    assert await tables.spectate_list(CHAN) == [900, 901]
+    assert await tables.spectate_remove(CHAN, 900, actor_id=ANN)
