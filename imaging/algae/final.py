@@ -13,6 +13,7 @@ from typing import Any
 from imaging.algae.model import read_game
 from imaging.kit import Canvas, encode_png
 from imaging.kit import palette as pal
+from imaging.kit.headings import winners_line
 
 WIDTH = 1200
 M = 16
@@ -64,21 +65,8 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     cv = Canvas.new(WIDTH, height, pal.FRAME)
     with cv.panel("header", (0, 0, WIDTH, HEADER_H)):
         cv.text((M + 4, 10), "ALGAE, INC. · FINAL SCORES", 20, fill=pal.FRAME_MUTED, bold=True)
-        winners = [line for line in lines if line["rank"] == 1]
+        winners = winners_line(cv, lines, width=WIDTH, margin=M)
         if winners:
-            names = " & ".join(w["player"] for w in winners)
-            word = "Winner" if len(winners) == 1 else "Tied winners"
-            if len(lines) == 1:
-                word = "Solo game"
-            cv.text(
-                (M + 4, 40),
-                f"{word}: {names}",
-                50,
-                fill=pal.HIGHLIGHT,
-                bold=True,
-                max_width=WIDTH - 2 * M - 8,
-                min_size=28,
-            )
             vb = cv.text((M + 4, 106), f"{winners[0]['vp']} VP", 34, fill=pal.FRAME_INK, bold=True)
             if view.get("solo_rating"):
                 cv.text(

@@ -16,6 +16,7 @@ from imaging.algae.model import GameModel, PlayerModel, read_game
 from imaging.algae.style import DAY_NAMES
 from imaging.kit import Canvas, encode_png, static_layer
 from imaging.kit import palette as pal
+from imaging.kit.headings import last_turn_line
 
 WIDTH = 1600
 M = 16  # outer margin
@@ -105,16 +106,7 @@ def _draw_header(cv: Canvas, game: GameModel) -> None:
                     max_width=vb[0] - 34 - box[0] - 46,
                     min_size=16,
                 )
-        if game.last:
-            text = "Last turn: " + " · ".join(game.last)
-            cv.text(
-                (M + 4, 156),
-                text,
-                18,
-                fill=pal.FRAME_MUTED,
-                anchor="lm",
-                max_width=WIDTH - 2 * M - 8,
-            )
+        last_turn_line(cv, game.last, width=WIDTH, margin=M)
 
 
 def _changes(

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from imaging.kit import Canvas, encode_png
 from imaging.kit import palette as pal
+from imaging.kit.headings import winners_line
 from imaging.mars.model import read_game
 
 WIDTH = 1200
@@ -68,22 +69,9 @@ def _sources(lines: list[dict[str, Any]]) -> list[str]:
 def _header(cv: Canvas, view: dict[str, Any], lines: list[dict[str, Any]]) -> None:
     with cv.panel("header", (0, 0, WIDTH, HEADER_H)):
         cv.text((M + 4, 10), "ON MARS · FINAL SCORES", 20, fill=pal.FRAME_MUTED, bold=True)
-        winners = [line for line in lines if line["rank"] == 1]
+        winners = winners_line(cv, lines, width=WIDTH, margin=M)
         if not winners:
             return
-        names = " & ".join(w["player"] for w in winners)
-        word = "Winner" if len(winners) == 1 else "Tied winners"
-        if len(lines) == 1:
-            word = "Solo game"
-        cv.text(
-            (M + 4, 40),
-            f"{word}: {names}",
-            50,
-            fill=pal.HIGHLIGHT,
-            bold=True,
-            max_width=WIDTH - 2 * M - 8,
-            min_size=28,
-        )
         vb = cv.text((M + 4, 110), f"{winners[0]['vp']} OP", 34, fill=pal.FRAME_INK, bold=True)
         game = read_game(view)
         extra = f"after round {game.round} · colony level {game.level}"

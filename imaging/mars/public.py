@@ -14,6 +14,7 @@ from typing import Any
 
 from imaging.kit import Canvas, encode_png, static_layer
 from imaging.kit import palette as pal
+from imaging.kit.headings import last_turn_line
 from imaging.mars import colony, legend, mapboard, orbit, panels
 from imaging.mars.changes import changes
 from imaging.mars.model import GameModel, read_game
@@ -110,16 +111,7 @@ def _draw_header(cv: Canvas, game: GameModel) -> None:
                     max_width=sb[0] - 8 - box[0] - 46,
                     min_size=16,
                 )
-        if game.last:
-            text = "Last turn: " + " · ".join(game.last)
-            cv.text(
-                (M + 4, 156),
-                text,
-                18,
-                fill=pal.FRAME_MUTED,
-                anchor="lm",
-                max_width=WIDTH - 2 * M - 8,
-            )
+        last_turn_line(cv, game.last, width=WIDTH, margin=M)
 
 
 # ---------------------------------------------------------------------- drawing
