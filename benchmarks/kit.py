@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections.abc import Awaitable, Callable
@@ -63,11 +64,14 @@ async def measure_async(
 def format_table(rows: list[Row]) -> str:
     header = ("area", "what", "n", "median ms", "p95 ms", "target", "note")
     lines = [
-        (r.area, r.what, str(r.n), f"{r.median_ms:.3f}", f"{r.p95_ms:.3f}", r.target, r.note)
-        for r in rows
+        (r.area, r.what, str(r.n), _ms(r.median_ms), _ms(r.p95_ms), r.target, r.note) for r in rows
     ]
     widths = [max(len(str(c)) for c in col) for col in zip(header, *lines, strict=True)]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     out = [fmt.format(*header), fmt.format(*("-" * w for w in widths))]
     out += [fmt.format(*line) for line in lines]
     return "\n".join(out)
+
+
+def _ms(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.3f}"

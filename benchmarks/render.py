@@ -20,45 +20,29 @@ from imaging.kit import encode_png
 N = 40
 
 
-def _mars_views() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], Any]:
-    """(public, previous public, seat 0's view, finished view, scores) of 4-player On Mars."""
+def _views(
+    kind: str, before: int
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], Any]:
+    """(public, previous public, seat 0's view, finished view, scores) of a 4-player game of
+    ``kind``, taken after ``before`` random moves and at its end."""
     import engine
 
     rnd = random.Random(5)
-    game = engine.new_game("mars", ["Ann", "Bob", "Cy", "Dee"], seed=5)
-    for _ in range(260):
+    game = engine.new_game(kind, ["Ann", "Bob", "Cy", "Dee"], seed=5)
+
+    def step() -> None:
+        decision = rnd.choice(game.pending())
+        game.play(decision.seat, rnd.choice(decision.options).move)
+
+    for _ in range(before):
         if game.over:
             break
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
+        step()
     previous = game.view(None)
-    decision = rnd.choice(game.pending())
-    game.play(decision.seat, rnd.choice(decision.options).move)
+    step()
     public, mine = game.view(None), game.view(0)
     while not game.over:
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
-    return public, previous, mine, game.view(None), game.scores()
-
-
-def _views() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], Any]:
-    """(public, previous public, seat 0's view, finished view, scores) of 4-player games."""
-    import engine
-
-    rnd = random.Random(5)
-    game = engine.new_game("algae", ["Ann", "Bob", "Cy", "Dee"], seed=5)
-    for _ in range(160):
-        if game.over:
-            break
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
-    previous = game.view(None)
-    decision = rnd.choice(game.pending())
-    game.play(decision.seat, rnd.choice(decision.options).move)
-    public, mine = game.view(None), game.view(0)
-    while not game.over:
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
+        step()
     return public, previous, mine, game.view(None), game.scores()
 
 
@@ -74,7 +58,7 @@ def run() -> list[Row]:
     from imaging.algae.player import render_player
     from imaging.algae.public import render_public
 
-    public, previous, mine, final, scores = _views()
+    public, previous, mine, final, scores = _views("algae", 160)
     rows = []
     cases = [
         ("algae public board", lambda: render_public(public, previous), "p95 ≤ 250 ms"),
@@ -85,7 +69,7 @@ def run() -> list[Row]:
     from imaging.mars.player import render_player as mars_player
     from imaging.mars.public import render_public as mars_public
 
-    m_public, m_previous, m_mine, m_final, m_scores = _mars_views()
+    m_public, m_previous, m_mine, m_final, m_scores = _views("mars", 260)
     cases += [
         ("mars public board", lambda: mars_public(m_public, m_previous), "p95 ≤ 250 ms"),
         ("mars player picture", lambda: mars_player(m_mine), ""),
