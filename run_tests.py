@@ -2,6 +2,10 @@
 
 Sets up ``.venv`` with the pinned test tools on first use (see bootstrap.py), then runs
 pytest over tests/ and ``ruff check``. Exit code: non-zero when anything failed.
+
+A whole-suite run (no test path given) is spread over the cores with pytest-xdist; naming
+tests runs them in this process, which starts faster. Random-playout sweeps play every seed
+in CI (``CI=true``) or with ``ALGAE_FULL_SWEEP=1``, and every third seed otherwise.
 """
 
 from __future__ import annotations
@@ -14,8 +18,15 @@ import bootstrap
 bootstrap.ensure("requirements-dev.txt")
 
 
+def _names_tests(args: list[str]) -> bool:
+    """True when the arguments pick tests (a path, a node id or ``-n``) rather than options."""
+    return any(a.startswith(("tests", "-n", "-k")) or a.endswith(".py") or "::" in a for a in args)
+
+
 def main() -> int:
-    code = subprocess.call([sys.executable, "-m", "pytest", *sys.argv[1:]], cwd=bootstrap.ROOT)
+    args = sys.argv[1:]
+    parallel = [] if _names_tests(args) else ["-n", "auto"]
+    code = subprocess.call([sys.executable, "-m", "pytest", *parallel, *args], cwd=bootstrap.ROOT)
     if code != 0:
         return code
     return subprocess.call([sys.executable, "-m", "ruff", "check", "."], cwd=bootstrap.ROOT)

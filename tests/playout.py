@@ -10,10 +10,24 @@ that ``to_json``/``from_json`` round-trips; finally ``replay(record)`` equals th
 from __future__ import annotations
 
 import json
+import os
 import random
 from typing import Any
 
 from engine.core import MAX_MOVE_CHARS, Game, IllegalMove, new_game, replay
+
+QUICK_STRIDE = 3
+
+
+def full_sweep() -> bool:
+    """CI (and ``ALGAE_FULL_SWEEP=1``) plays every seed; a developer's run every third one."""
+    return os.environ.get("CI") == "true" or os.environ.get("ALGAE_FULL_SWEEP") == "1"
+
+
+def sweep_seeds(count: int) -> range:
+    """The seeds of a random-playout sweep: all ``count`` in CI, a spread subset locally."""
+    return range(count) if full_sweep() else range(0, count, QUICK_STRIDE)
+
 
 GARBAGE = ["", "   ", "x" * (MAX_MOVE_CHARS + 1), "zzz-not-a-move", "\x00\x07", "@everyone"]
 

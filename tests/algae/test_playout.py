@@ -9,7 +9,7 @@ import pytest
 
 import engine  # noqa: F401  (registers algae)
 from engine.algae import data as D
-from tests.playout import play_out
+from tests.playout import play_out, sweep_seeds
 
 DEPTS = list(D.DEPT_NAMES)
 
@@ -21,8 +21,9 @@ def _options(players: int, seed: int) -> dict | None:
     return {"departments": [DEPTS[(rot + i) % len(DEPTS)] for i in range(players)]}
 
 
+@pytest.mark.playout
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("seed", range(52))
+@pytest.mark.parametrize("seed", sweep_seeds(52))
 def test_random_playout_algae(players: int, seed: int) -> None:
     """Every game ends, refuses illegal moves unchanged, round-trips and replays."""
     game = play_out(

@@ -9,11 +9,12 @@ import pytest
 
 import engine.mars  # noqa: F401  (registers mars)
 from engine.core import new_game
-from tests.playout import play_out
+from tests.playout import play_out, sweep_seeds
 
 
+@pytest.mark.playout
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("seed", range(52))
+@pytest.mark.parametrize("seed", sweep_seeds(52))
 def test_random_playout_mars(players: int, seed: int) -> None:
     """Every game ends, refuses illegal moves unchanged, round-trips and replays."""
     game = play_out("mars", players, seed, roundtrip_every=7 if seed < 3 else 97)
