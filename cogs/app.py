@@ -104,9 +104,10 @@ class AlgaeBot(commands.Bot):
             self.tables = await open_tables(self.config.db_path)
         for name in COGS:
             await self.load_extension(name)
-        from cogs.menus import register_dynamic_items
+        from cogs import menus  # noqa: F401  (registers the Play and menu routes)
+        from cogs.components import register_routed
 
-        register_dynamic_items(self)
+        register_routed(self)
         log.info("loaded %d cogs, %d app commands", len(self.cogs), len(self.tree.get_commands()))
 
     async def close(self) -> None:

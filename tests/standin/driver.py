@@ -9,6 +9,7 @@ menu = await standin.click(alice, post, label="Play")
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -186,6 +187,35 @@ class StandIn(StandInServer):
         channel = self.channel_by_id(message.channel_id)
         assert channel is not None
         return await self._send(3, user, channel, data, message, wait=wait, timeout=timeout)
+
+    async def forge(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        wait: bool = True,
+        timeout: float = 10.0,
+    ) -> Interaction:
+        """A click Discord would not deliver: a modified client presents ``message`` (any
+        message of its channel) as carrying a component ``custom_id`` and sends ``values``
+        as they are. The bot must survive it and change nothing it should not."""
+        kind = 2 if values is None else 3
+        component: dict[str, Any] = {"type": kind, "custom_id": custom_id}
+        if values is not None:
+            component["options"] = [{"label": v[:100] or "?", "value": v} for v in values]
+        else:
+            component |= {"label": "Play", "style": 1}
+        fake = copy.deepcopy(message.payload)
+        fake["components"] = [{"type": 1, "components": [component]}]
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        channel = self.channel_by_id(message.channel_id)
+        assert channel is not None
+        shown = Message(message.id, message.channel_id, fake)
+        return await self._send(3, user, channel, data, shown, wait=wait, timeout=timeout)
 
     # -------------------------------------------------------------- messages
     def posts(self, channel: Channel) -> list[Message]:
