@@ -24,6 +24,8 @@ import discord
 import yarl
 from discord.ext import commands
 
+from cogs.tree import CheckedTree
+
 log = logging.getLogger("algae.bot")
 
 COGS = (
@@ -92,6 +94,7 @@ class AlgaeBot(commands.Bot):
             # outbox retries after it instead of holding the turn's handler
             max_ratelimit_timeout=30.0,
             chunk_guilds_at_startup=False,
+            tree_cls=CheckedTree,
         )
         self.config = config
         self.sync_only = sync_only

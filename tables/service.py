@@ -70,6 +70,7 @@ from tables.undo import UndoMixin
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
+MAX_ID = 2**63 - 1  # the largest id SQLite stores
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
@@ -143,6 +144,8 @@ class Tables(
 
     async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow:
         if game_id is not None:
+            if not 0 <= game_id <= MAX_ID:  # SQLite would raise OverflowError binding it
+                raise NoGame(f"there is no game #{game_id}")
             row = await self.store.get_game(game_id)
             if row is None:
                 raise NoGame(f"there is no game #{game_id}")
