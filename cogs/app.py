@@ -24,6 +24,8 @@ import discord
 import yarl
 from discord.ext import commands
 
+from cogs.tree import CheckedTree
+
 log = logging.getLogger("algae.bot")
 
 COGS = (
@@ -92,6 +94,7 @@ class AlgaeBot(commands.Bot):
             # outbox retries after it instead of holding the turn's handler
             max_ratelimit_timeout=30.0,
             chunk_guilds_at_startup=False,
+            tree_cls=CheckedTree,
         )
         self.config = config
         self.sync_only = sync_only
@@ -104,9 +107,10 @@ class AlgaeBot(commands.Bot):
             self.tables = await open_tables(self.config.db_path)
         for name in COGS:
             await self.load_extension(name)
-        from cogs.menus import register_dynamic_items
+        from cogs import menus  # noqa: F401  (registers the Play and menu routes)
+        from cogs.components import register_routed
 
-        register_dynamic_items(self)
+        register_routed(self)
         log.info("loaded %d cogs, %d app commands", len(self.cogs), len(self.tree.get_commands()))
 
     async def close(self) -> None:

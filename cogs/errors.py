@@ -65,8 +65,8 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=none)
         else:
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, _short(exc))
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
@@ -77,10 +77,18 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.autocomplete([])  # an empty list, not a spinner
         return
+    original = getattr(error, "original", error)
+    if expired(original):
+        log.warning(
+            "interaction %s in %s could not be answered: %s",
+            interaction.id,
+            _where(interaction),
+            _short(original),
+        )
+        return
     text = describe(error)
     if text is None:
         ref = secrets.token_hex(4)
-        original = getattr(error, "original", error)
         log.error(
             "unexpected error ref=%s in %s by user %s",
             ref,
@@ -90,6 +98,22 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         )
         text = f"Something went wrong on my side (reference `{ref}`). Please try again."
     await answer(interaction, text)
+
+
+# Discord's codes for an interaction past its deadline or answered already (a double
+# delivery): expected under load, nothing to fix, and nobody left to answer.
+EXPIRED_CODES = {10062, 10015, 40060}
+
+
+def expired(error: BaseException) -> bool:
+    """An HTTP error that only says the interaction can no longer be answered."""
+    return isinstance(error, discord.HTTPException) and error.code in EXPIRED_CODES
+
+
+def _short(error: BaseException) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} code {error.code} {error.text}"[:200]
+    return repr(error)[:200]
 
 
 def _where(interaction: discord.Interaction) -> str:

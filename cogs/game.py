@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.errors import UserFacingError, report
+from cogs.components import button, route, where
+from cogs.custom_ids import CustomId, game_id_of
+from cogs.errors import UserFacingError
 from cogs.services import display_name, is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 from engine.core import GAMES
@@ -144,13 +146,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         info = await tables_of(interaction).game_in(interaction.channel_id)
         if interaction.user.id != info.host_id and not is_admin(interaction):
             raise UserFacingError("Only the host or someone with Manage Channels can abort.")
-        view = discord.ui.View(timeout=None)
-        view.add_item(AbortConfirm(info.id))
-        view.add_item(AbortCancel(info.id))
         await interaction.response.send_message(
             f"Abort **{safe(info.title, 60)}** (game #{info.id}) for everyone? "
             "This cannot be undone.",
-            view=view,
+            view=abort_view(info.id),
             ephemeral=True,
             allowed_mentions=NONE,
         )
@@ -223,56 +222,45 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         )
 
 
-class AbortConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:abort:(?P<g>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Abort the game",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"alg:abort:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            info = await tables_of(interaction).abort(
-                None, interaction.user.id, is_admin=is_admin(interaction), game_id=self.game_id
-            )
-            await interaction.response.edit_message(
-                content="Aborted.", view=None, allowed_mentions=NONE
-            )
-            await interaction.followup.send(
-                f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
-                f"{safe(display_name(interaction.user))}.",
-                allowed_mentions=NONE,
-            )
-        except Exception as exc:
-            await report(interaction, exc)
+def abort_view(game_id: int) -> discord.ui.View:
+    """Confirm or cancel an abort (routed by ``cogs.components``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        button(game_id_of("abort", game_id), "Abort the game", discord.ButtonStyle.danger)
+    )
+    view.add_item(keep_button(game_id))
+    return view
 
 
-class AbortCancel(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:keep:(?P<g>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Keep playing",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"alg:keep:{game_id}",
-            )
-        )
+def keep_button(game_id: int) -> discord.ui.Item:
+    """ "Keep playing": closes a confirmation without changing anything."""
+    return button(game_id_of("keep", game_id), "Keep playing", discord.ButtonStyle.secondary)
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(
-            content="Nothing was changed.", view=None, allowed_mentions=NONE
-        )
+@route("abort")
+async def confirm_abort(interaction: discord.Interaction, cid: CustomId) -> None:
+    assert cid.game_id is not None
+    tables = tables_of(interaction)
+    await tables.row_at(where(interaction), cid.game_id)
+    info = await tables.abort(
+        interaction.channel_id,
+        interaction.user.id,
+        is_admin=is_admin(interaction),
+        game_id=cid.game_id,
+    )
+    await interaction.response.edit_message(content="Aborted.", view=None, allowed_mentions=NONE)
+    await interaction.followup.send(
+        f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
+        f"{safe(display_name(interaction.user))}.",
+        allowed_mentions=NONE,
+    )
+
+
+@route("keep")
+async def keep_playing(interaction: discord.Interaction, cid: CustomId) -> None:
+    await interaction.response.edit_message(
+        content="Nothing was changed.", view=None, allowed_mentions=NONE
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

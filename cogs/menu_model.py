@@ -9,15 +9,16 @@ Shapes, by the number of options of the decision (DESIGN.md §3):
   runs of 25); picking a section shows that section's options in a select, plus a Back
   button.
 
-Custom ids carry everything a click needs after a restart: the game id, the seat, the
-decision version (a stale menu is recognised) and, for options, the option's index in the
-decision. They stay far below Discord's 100 characters.
+Custom ids (``cogs.custom_ids``) carry everything a click needs after a restart: the game
+id, the seat, the decision version (a stale menu is recognised) and, for options, the
+option's index in the decision. They stay far below Discord's 100 characters.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cogs.custom_ids import back_id, option_id, section_id, select_id
 from cogs.text import LABEL_LIMIT, MAX_OPTIONS, SELECT_DESCRIPTION_LIMIT, label
 from engine.core import Decision
 
@@ -51,26 +52,6 @@ class Menu:
     prompt: str
     components: tuple[Component, ...] = field(default_factory=tuple)
     note: str = ""
-
-
-def option_id(game_id: int, seat: int, version: int, index: int) -> str:
-    return f"alg:o:{game_id}:{seat}:{version}:{index}"
-
-
-def select_id(game_id: int, seat: int, version: int) -> str:
-    return f"alg:s:{game_id}:{seat}:{version}"
-
-
-def section_id(game_id: int, seat: int, version: int) -> str:
-    return f"alg:g:{game_id}:{seat}:{version}"
-
-
-def back_id(game_id: int, seat: int, version: int) -> str:
-    return f"alg:b:{game_id}:{seat}:{version}"
-
-
-def play_id(game_id: int, version: int) -> str:
-    return f"alg:play:{game_id}:{version}"
 
 
 def sections(decision: Decision) -> list[tuple[str, list[int]]]:

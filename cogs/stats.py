@@ -6,13 +6,12 @@ lobby cog stays as it is. Resigning ends the game for everyone (tables/results.p
 
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.errors import report
+from cogs.components import button, route, where
+from cogs.custom_ids import CustomId, game_id_of
 from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 
@@ -57,11 +56,11 @@ async def resign(interaction: discord.Interaction) -> None:
             "You are not playing in this game.", ephemeral=True, allowed_mentions=NONE
         )
         return
-    from cogs.game import AbortCancel
+    from cogs.game import keep_button
 
     view = discord.ui.View(timeout=None)
-    view.add_item(ResignConfirm(info.id))
-    view.add_item(AbortCancel(info.id))
+    view.add_item(button(game_id_of("resign", info.id), "Resign", discord.ButtonStyle.danger))
+    view.add_item(keep_button(info.id))
     await interaction.response.send_message(
         f"Resign from **{safe(info.title, 60)}** (game #{info.id})? The game ends for everyone "
         "and you rank last.",
@@ -71,38 +70,21 @@ async def resign(interaction: discord.Interaction) -> None:
     )
 
 
-class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"alg:resign:(?P<g>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Resign", style=discord.ButtonStyle.danger, custom_id=f"alg:resign:{game_id}"
-            )
-        )
-        self.game_id = game_id
+@route("resign")
+async def confirm_resign(interaction: discord.Interaction, cid: CustomId) -> None:
+    assert cid.game_id is not None
+    tables = tables_of(interaction)
+    await tables.row_at(where(interaction), cid.game_id)
+    result = await tables.resign(None, interaction.user.id, game_id=cid.game_id)
+    await interaction.response.edit_message(
+        content="You resigned; the final standings are posted.", view=None, allowed_mentions=NONE
+    )
+    from cogs.posting import poster
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["g"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            result = await tables_of(interaction).resign(
-                None, interaction.user.id, game_id=self.game_id
-            )
-            await interaction.response.edit_message(
-                content="You resigned; the final standings are posted.",
-                view=None,
-                allowed_mentions=NONE,
-            )
-            from cogs.posting import poster
-
-            await poster(interaction.client).publish(result.post_ids)
-        except Exception as exc:
-            await report(interaction, exc)
+    await poster(interaction.client).publish(result.post_ids)
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(ResignConfirm)
     await bot.add_cog(Stats(bot))
     group = bot.tree.get_command("game")
     if isinstance(group, app_commands.Group) and group.get_command("resign") is None:

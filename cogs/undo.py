@@ -7,13 +7,12 @@ who must approve, with buttons that survive restarts (their custom ids carry the
 
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.errors import report
+from cogs.components import button, route, where
+from cogs.custom_ids import CustomId, undo_id
 from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.errors import StaleDecision
@@ -29,8 +28,8 @@ async def _publish(interaction: discord.Interaction, post_ids) -> None:
 
 def request_view(request_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoAnswer(request_id, True))
-    view.add_item(UndoAnswer(request_id, False))
+    view.add_item(button(undo_id(request_id, True), "Approve", discord.ButtonStyle.success))
+    view.add_item(button(undo_id(request_id, False), "Refuse", discord.ButtonStyle.danger))
     return view
 
 
@@ -74,61 +73,42 @@ class Undo(commands.Cog):
         )
 
 
-class UndoAnswer(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"alg:undo:(?P<a>[yn]):(?P<r>\d+)"
-):
-    """Approve or Refuse on an undo request (persistent: the id carries the request)."""
-
-    def __init__(self, request_id: int, approve: bool) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Approve" if approve else "Refuse",
-                style=discord.ButtonStyle.success if approve else discord.ButtonStyle.danger,
-                custom_id=f"alg:undo:{'y' if approve else 'n'}:{request_id}",
-            )
+@route("undo")
+async def answer_request(interaction: discord.Interaction, cid: CustomId) -> None:
+    """Approve or Refuse on an undo request (the custom id carries the request)."""
+    assert cid.request_id is not None
+    try:
+        out = await tables_of(interaction).answer_undo(
+            cid.request_id, interaction.user.id, bool(cid.approve), where=where(interaction)
         )
-        self.request_id, self.approve = request_id, approve
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["r"]), match["a"] == "y")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            out = await tables_of(interaction).answer_undo(
-                self.request_id, interaction.user.id, self.approve
+        me = safe(display_name(interaction.user))
+        if out.status == "approved":
+            left = ", ".join(safe(n) for _, n in out.waiting_for)
+            await interaction.response.send_message(
+                f"Noted. Still waiting for {left}.", ephemeral=True, allowed_mentions=NONE
             )
-            me = safe(display_name(interaction.user))
-            if out.status == "approved":
-                left = ", ".join(safe(n) for _, n in out.waiting_for)
-                await interaction.response.send_message(
-                    f"Noted. Still waiting for {left}.", ephemeral=True, allowed_mentions=NONE
-                )
-                return
-            if out.status == "refused":
-                await interaction.response.edit_message(
-                    content=f"↩ Undo refused by {me}: the game goes on.",
-                    view=None,
-                    allowed_mentions=NONE,
-                )
-                return
+            return
+        if out.status == "refused":
             await interaction.response.edit_message(
-                content=f"↩ Undo approved (last by {me}): {out.count} move(s) taken back.",
+                content=f"↩ Undo refused by {me}: the game goes on.",
                 view=None,
                 allowed_mentions=NONE,
             )
-            if out.result is not None:
-                await _publish(interaction, out.result.post_ids)
-        except StaleDecision as exc:  # closed (a move came first): the buttons go
-            await interaction.response.edit_message(
-                content=clip(f"↩ ~~Undo request~~: {exc.message}.", MESSAGE_LIMIT),
-                view=None,
-                allowed_mentions=NONE,
-            )
-        except Exception as exc:
-            await report(interaction, exc)
+            return
+        await interaction.response.edit_message(
+            content=f"↩ Undo approved (last by {me}): {out.count} move(s) taken back.",
+            view=None,
+            allowed_mentions=NONE,
+        )
+        if out.result is not None:
+            await _publish(interaction, out.result.post_ids)
+    except StaleDecision as exc:  # closed (a move came first): the buttons go
+        await interaction.response.edit_message(
+            content=clip(f"↩ ~~Undo request~~: {exc.message}.", MESSAGE_LIMIT),
+            view=None,
+            allowed_mentions=NONE,
+        )
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(UndoAnswer)
     await bot.add_cog(Undo(bot))

@@ -260,6 +260,10 @@ class Store(Protocol):
 
     async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None: ...
 
+    async def set_settings(self, user_id: int, values: dict[str, Any], now: float) -> None:
+        """Several settings in one transaction (None deletes a key): all or none."""
+        ...
+
     async def settings(self, user_id: int) -> dict[str, Any]: ...
 
     # time: game timing, turn timers, notices (storage.timing); games by user

@@ -4,7 +4,9 @@ Connections: one writer and one reader, each an aiosqlite connection (its own th
 Writes are serialised by an asyncio lock and run as explicit ``BEGIN IMMEDIATE``
 transactions, so statements of concurrent coroutines never interleave inside one
 transaction and two processes on one file queue on SQLite's own lock (``busy_timeout``).
-Reads go to the reader, one statement each, so they always see committed data only.
+Reads go to the reader, one statement each, run to completion in one hop on the reader's
+thread (``_all``), so no statement stays open across an await and every read sees every
+commit that finished before it started.
 
 Pragmas: WAL (readers never block the writer), ``foreign_keys=ON``, and
 ``synchronous=NORMAL``. With WAL, NORMAL keeps every committed transaction across a crash
@@ -154,12 +156,19 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
             await asyncio.shield(self._w.execute("ROLLBACK"))
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._r.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        """Run one read to completion in a single hop on the reader's thread.
+
+        ``execute``, ``fetch`` and ``close`` as separate awaits would leave the statement
+        open between them; in autocommit mode an open statement holds the connection's
+        read snapshot, so another coroutine's SELECT on the shared reader would run inside
+        it and miss commits that landed meanwhile. Fetching every row in the same hop ends
+        the statement (and its snapshot) before any other read can start."""
+        return list(await self._r.execute_fetchall(sql, tuple(params)))
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self._r.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        """The first row of a read (see ``_all``: the statement never stays open)."""
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
 
     # ------------------------------------------------------ games and seats
     async def create_game(self, new: NewGame, now: float) -> int:

@@ -68,18 +68,22 @@ class SideTables(SqliteAccess):
         return json.loads(row[0]) if row else None
 
     async def set_setting(self, user_id: int, key: str, value: Any, now: float) -> None:
+        await self.set_settings(user_id, {key: value}, now)
+
+    async def set_settings(self, user_id: int, values: dict[str, Any], now: float) -> None:
         async with self._tx() as db:
-            if value is None:
+            for key, value in values.items():
+                if value is None:
+                    await db.execute(
+                        "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+                    )
+                    continue
                 await db.execute(
-                    "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+                    "INSERT INTO user_settings (user_id, key, value, updated_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET"
+                    " value = excluded.value, updated_at = excluded.updated_at",
+                    (user_id, key, to_json(value), now),
                 )
-                return
-            await db.execute(
-                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
-                " updated_at = excluded.updated_at",
-                (user_id, key, to_json(value), now),
-            )
 
     async def settings(self, user_id: int) -> dict[str, Any]:
         rows = await self._all(

@@ -35,6 +35,10 @@ class StaleDecision(TableError):
     """The menu/button was built for an older decision: "this menu is out of date"."""
 
 
+class ForeignControl(TableError):
+    """A button or menu used outside the channel of the game it names (forged or moved)."""
+
+
 class ChannelBusy(TableError):
     """The channel already has a live game."""
 

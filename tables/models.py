@@ -5,7 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import ScoreLine
+from engine.core import Decision, ScoreLine
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a click or command arrived: its guild (None in a DM) and channel. A control
+    counts only where its game lives, whatever its custom id claims."""
+
+    guild_id: int | None
+    channel_id: int | None
+
+
+@dataclass(frozen=True)
+class MenuOpening:
+    """What the Play button opens: the caller's first open decision, and how many seats
+    of theirs have one (hot-seat menus say which seat)."""
+
+    decision: Decision
+    open_seats: int
 
 
 @dataclass(frozen=True)
@@ -94,6 +112,7 @@ class TurnResult:
     post_ids: tuple[int, ...] = ()
     seat: int | None = None
     move: str | None = None
+    next: Decision | None = None  # the mover's next open decision (set by ``play``)
 
     @property
     def mentions(self) -> tuple[int, ...]:

@@ -82,27 +82,27 @@ class PrefsMixin:
     ) -> Prefs:
         """Change some preferences (None: unchanged). ``quiet`` is (start, end) local hours;
         ``quiet_off`` removes them. Turning DMs on forgets earlier failures."""
-        now = self.clock()
+        changes: dict[str, Any] = {}  # everything is checked before anything is written
         if tz is not None:
             try:
-                name = zone(tz).key
+                changes[TZ] = zone(tz).key
             except BadZone as exc:
                 raise PrefsError(str(exc)) from exc
-            await self.store.set_setting(user_id, TZ, name, now)
         if quiet is not None:
             start, end = quiet
             if not (0 <= start <= 23 and 0 <= end <= 23):
                 raise PrefsError("quiet hours are whole hours from 0 to 23")
             if start == end:
                 raise PrefsError("quiet hours need a different start and end (or 'off')")
-            await self.store.set_setting(user_id, QUIET, [start, end], now)
+            changes[QUIET] = [start, end]
         if quiet_off:
-            await self.store.set_setting(user_id, QUIET, None, now)
+            changes[QUIET] = None
         if dm is not None:
-            await self.store.set_setting(user_id, DM, bool(dm), now)
+            changes[DM] = bool(dm)
             if dm:
-                for key in (DM_FAILURES, DM_OFF):
-                    await self.store.set_setting(user_id, key, None, now)
+                changes[DM_FAILURES] = changes[DM_OFF] = None
+        if changes:
+            await self.store.set_settings(user_id, changes, self.clock())
         return await self.prefs(user_id)
 
     async def set_vacation(self, user_id: int, on: bool) -> Prefs:

@@ -50,6 +50,8 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
         raise RecordError(f"the file is too big (at most {MAX_RECORD_BYTES // 1000} kB)")
     try:
         data = json.loads(raw)
+    except RecursionError as exc:  # brackets nested past the parser's depth
+        raise RecordError("the file is nested too deeply to be a game record") from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise RecordError(f"the file is not JSON ({str(exc)[:80]})") from exc
     if not isinstance(data, dict):
@@ -76,6 +78,8 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
         options = clean_options(data.get("options") or {})
     except TableError as exc:
         raise RecordError(exc.message) from exc
+    except RecursionError as exc:
+        raise RecordError("the options are nested too deeply") from exc
     moves = data.get("moves")
     if not isinstance(moves, list) or len(moves) > MAX_RECORD_MOVES:
         raise RecordError(f"'moves' must be a list of at most {MAX_RECORD_MOVES} moves")

@@ -29,6 +29,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from storage.base import (
     VersionConflict,
 )
 from tables import announce
+from tables.controls import ControlsMixin, waiting_text
 from tables.errors import (
     BrokenGame,
     GameOver,
@@ -68,10 +70,12 @@ from tables.undo import UndoMixin
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
+MAX_ID = 2**63 - 1  # the largest id SQLite stores
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
 class Tables(
+    ControlsMixin,
     LobbyMixin,
     SideMixin,
     HistoryMixin,
@@ -140,6 +144,8 @@ class Tables(
 
     async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow:
         if game_id is not None:
+            if not 0 <= game_id <= MAX_ID:  # SQLite would raise OverflowError binding it
+                raise NoGame(f"there is no game #{game_id}")
             row = await self.store.get_game(game_id)
             if row is None:
                 raise NoGame(f"there is no game #{game_id}")
@@ -240,16 +246,20 @@ class Tables(
         seat: int | None = None,
         expected_version: int | None = None,
         game_id: int | None = None,
+        option: int | None = None,
     ) -> TurnResult:
         """Play ``move`` (notation, label or unique prefix) for ``user_id``.
 
         ``seat`` picks the seat when the user holds several (hot-seat); otherwise the only
         seat of theirs with an open decision is used. ``expected_version`` is the
         ``Decision.version`` the menu was built from: a different one raises StaleDecision.
+        ``option`` plays the option at that index of the current decision instead of
+        ``move`` (a menu click; an index the decision does not have is StaleDecision).
         Raises NoGame, NotSeated, NotYourTurn, StaleDecision, GameOver, LobbyError,
         BrokenGame, MoveFailed, or engine IllegalMove; on any of them nothing changed.
+        The result's ``next`` is the user's next open decision, read from the new state.
         """
-        text = check_move_text(move)
+        text = check_move_text(move) if option is None else ""
         row = await self._row(channel_id, game_id)
         if game_id is not None and channel_id is not None and row.channel_id != channel_id:
             raise StaleDecision("this menu belongs to a game of another channel")
@@ -273,6 +283,10 @@ class Tables(
             assert decision is not None
             if expected_version is not None and decision.version != expected_version:
                 raise StaleDecision(STALE)
+            if option is not None:
+                if not 0 <= option < len(decision.options):
+                    raise StaleDecision(STALE)
+                text = decision.options[option].move
             before = cached.pending()
             key_before = cached.turn_key()
             # The move is applied to a private copy: the cached object (which readers such
@@ -296,7 +310,7 @@ class Tables(
                 self._evict(row.id)  # another process moved on: reload next time
                 raise StaleDecision(STALE) from exc
             self._keep(row.id, game.version + game.version_base, game)
-            return result
+            return replace(result, next=_next_decision(game, row, user_id, mover))
 
     async def _commit(
         self,
@@ -425,29 +439,29 @@ class Tables(
         )
 
 
+def _next_decision(game: Game, row: GameRow, user_id: int, mover: int) -> Decision | None:
+    """The user's open decision after their move: the same seat first, else another seat
+    they hold (hot-seat); None when none of theirs is to act."""
+    held = {s.seat for s in row.seats if s.user_id == user_id}
+    mine = [d for d in game.pending() if d.seat in held]
+    return next((d for d in mine if d.seat == mover), mine[0] if mine else None)
+
+
 def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:
     held = [s.seat for s in row.seats if s.user_id == user_id]
     if seat is not None:
         if seat not in held:
             raise NotSeated(f"you do not hold seat {seat}")
         if game.decision_for(seat) is None:
-            raise NotYourTurn(_waiting_text(game, row))
+            raise NotYourTurn(waiting_text(game, row))
         return seat
     acting = [s for s in held if game.decision_for(s) is not None]
     if not acting:
-        raise NotYourTurn(_waiting_text(game, row))
+        raise NotYourTurn(waiting_text(game, row))
     if len(acting) > 1:
         names = ", ".join(f"{game.players[s]} (seat {s})" for s in acting)
         raise SeatNeeded(f"you hold several seats that can act now: {names}; say which seat")
     return acting[0]
-
-
-def _waiting_text(game: Game, row: GameRow) -> str:
-    if game.over:
-        return "the game is over"
-    names = {s.seat: s.name for s in row.seats}
-    waiting = sorted({names.get(d.seat, game.players[d.seat]) for d in game.pending()})
-    return f"it is not your turn: waiting for {', '.join(waiting)}"
 
 
 def _broken_text(game_id: int, reason: str | None) -> str:

@@ -29,9 +29,10 @@ from engine.core import Game, replay
 from storage.base import NewPost, Store, VersionConflict
 from storage.history import NewUndo, UndoRequestRow
 from tables import announce
+from tables.controls import check_where
 from tables.errors import GameOver, NoGame, NotSeated, StaleDecision, TableError
 from tables.line import LogLine, record_of
-from tables.models import TurnResult
+from tables.models import TurnResult, Where
 
 if TYPE_CHECKING:
     from storage.base import GameRow
@@ -121,12 +122,17 @@ class UndoMixin:
                 waiting_for=tuple(asked),
             )
 
-    async def answer_undo(self, request_id: int, user_id: int, approve: bool) -> UndoOutcome:
-        """An approver's answer. The last approval applies the undo (if nothing moved)."""
+    async def answer_undo(
+        self, request_id: int, user_id: int, approve: bool, *, where: Where | None = None
+    ) -> UndoOutcome:
+        """An approver's answer. The last approval applies the undo (if nothing moved).
+        ``where`` (the click's guild and channel) must be the game's own."""
         request = await self.store.get_undo_request(request_id)
         if request is None:
             raise NoGame("there is no such undo request")
         row = await self._row(None, request.game_id)
+        if where is not None:
+            check_where(row, where)
         await self._still_open(request, row)
         if user_id not in request.approvers:
             raise NotSeated("this undo request is for the players it affects")

@@ -61,3 +61,20 @@ async def test_a_bug_is_logged_with_the_reference_shown(caplog) -> None:
     ref = text.split("`")[1]
     assert len(ref) == 8 and kwargs["ephemeral"] is True
     assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+async def test_an_expired_interaction_is_a_warning_without_a_traceback(caplog) -> None:
+    """Unknown interaction (10062: past the 3 s deadline) is expected under load."""
+    from discord import app_commands
+
+    response = SimpleNamespace(status=404, reason="Not Found")
+    gone = discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
+    wrapped = app_commands.CommandInvokeError(SimpleNamespace(name="x"), gone)  # type: ignore[arg-type]
+    for error in (gone, wrapped):
+        ix = fake()
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="algae.errors"):
+            await report(ix, error)
+        assert ix.response.sent == [] and ix.followup.sent == []
+        assert [r.levelno for r in caplog.records] == [logging.WARNING]
+        assert caplog.records[0].exc_info is None and "10062" in caplog.records[0].getMessage()

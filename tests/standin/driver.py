@@ -9,6 +9,7 @@ menu = await standin.click(alice, post, label="Play")
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,10 @@ from tests.standin.models import (
 )
 from tests.standin.records import Interaction, Message
 from tests.standin.server import StandInServer
+
+
+class Refused(AssertionError):
+    """What a real Discord client would refuse to send (the stand-in enforces it)."""
 
 
 class StandIn(StandInServer):
@@ -148,18 +153,48 @@ class StandIn(StandInServer):
         *,
         wait: bool = True,
         timeout: float = 10.0,
+        unchecked: bool = False,
         **options: Any,
     ) -> Interaction:
-        """Run ``/command`` (e.g. "game new") as ``user``; waits for the first answer."""
+        """Run ``/command`` (e.g. "game new") as ``user``; waits for the first answer.
+
+        Options Discord would refuse (out of range, too long, not a choice, a command
+        never registered) raise ``Refused``, as a real client shows an error and sends
+        nothing; ``unchecked`` sends them anyway (a modified client)."""
         data = self._command_data(command, options)
+        if not unchecked:
+            await self._discord_checks(data, autocomplete=False)
         return await self._send(2, user, channel, data, wait=wait, timeout=timeout)
 
+    async def _discord_checks(self, data: dict[str, Any], *, autocomplete: bool) -> None:
+        from cogs.option_rules import problem
+        from tests.standin.schema import bot_commands
+
+        schema = (await bot_commands()).get(data["name"])
+        why = (
+            "unknown command"
+            if schema is None
+            else problem(schema, data.get("options") or [], autocomplete=autocomplete)
+        )
+        if why is not None:
+            raise Refused(f"Discord would not send /{data['name']}: {why}")
+
     async def autocomplete(
-        self, user: User, channel: Channel, command: str, focused: str, /, **options: Any
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        focused: str,
+        /,
+        *,
+        unchecked: bool = False,
+        **options: Any,
     ) -> list[dict[str, Any]]:
         """The choices the bot offers for option ``focused`` (given the other options)."""
         options.setdefault(focused, "")
         data = self._command_data(command, options, focused=focused)
+        if not unchecked:
+            await self._discord_checks(data, autocomplete=True)
         ix = await self._send(4, user, channel, data)
         assert ix.response_type == 8, f"autocomplete answered with type {ix.response_type}"
         return ix.choices or []
@@ -175,8 +210,17 @@ class StandIn(StandInServer):
         wait: bool = True,
         timeout: float = 10.0,
     ) -> Interaction:
-        """Click a button (by custom_id or label) or choose ``values`` in a select."""
+        """Click a button (by custom_id or label) or choose ``values`` in a select.
+
+        As on Discord, only a component of ``message`` can be clicked, and a select sends
+        only values among its options, as many as it allows (else ``Refused``); ``forge``
+        sends anything."""
         component = _find_component(message, custom_id, label, select=values is not None)
+        if values is not None:
+            offered = {o.get("value") for o in component.get("options") or []}
+            low, high = component.get("min_values", 1), component.get("max_values", 1)
+            if not set(values) <= offered or not low <= len(values) <= high:
+                raise Refused(f"Discord would not send the values {values!r}")
         data: dict[str, Any] = {
             "custom_id": component["custom_id"],
             "component_type": component["type"],
@@ -186,6 +230,35 @@ class StandIn(StandInServer):
         channel = self.channel_by_id(message.channel_id)
         assert channel is not None
         return await self._send(3, user, channel, data, message, wait=wait, timeout=timeout)
+
+    async def forge(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        wait: bool = True,
+        timeout: float = 10.0,
+    ) -> Interaction:
+        """A click Discord would not deliver: a modified client presents ``message`` (any
+        message of its channel) as carrying a component ``custom_id`` and sends ``values``
+        as they are. The bot must survive it and change nothing it should not."""
+        kind = 2 if values is None else 3
+        component: dict[str, Any] = {"type": kind, "custom_id": custom_id}
+        if values is not None:
+            component["options"] = [{"label": v[:100] or "?", "value": v} for v in values]
+        else:
+            component |= {"label": "Play", "style": 1}
+        fake = copy.deepcopy(message.payload)
+        fake["components"] = [{"type": 1, "components": [component]}]
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        channel = self.channel_by_id(message.channel_id)
+        assert channel is not None
+        shown = Message(message.id, message.channel_id, fake)
+        return await self._send(3, user, channel, data, shown, wait=wait, timeout=timeout)
 
     # -------------------------------------------------------------- messages
     def posts(self, channel: Channel) -> list[Message]:

@@ -164,3 +164,23 @@ async def test_an_algae_game_imports_and_its_log_filters_by_week(tables: Tables)
     assert all(weeks[:4]) and weeks[4] == 0 and sum(weeks) == len(scenario["moves"])
     (line,) = await tables.stats(ANN)  # the importer held every seat: one game, one win
     assert (line.kind, line.played, line.won) == ("algae", 1, 1)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"[" * 120_000 + b"]" * 120_000,  # the file: RecursionError escaped
+        b'{"kind": "tally", "options": ' + b'{"a": ' * 50_000 + b"1" + b"}" * 50_001,
+    ],
+)
+def test_deeply_nested_files_are_refused_plainly(raw: bytes) -> None:
+    with pytest.raises(RecordError, match=r"nested too deeply|not JSON|too big"):
+        parse_record(raw[:MAX_RECORD_BYTES])
+
+
+async def test_a_game_number_past_sqlite_integers_is_no_game(tables: Tables) -> None:
+    from tables import NoGame
+
+    for number in (2**63, 2**64 + 5, -1):
+        with pytest.raises(NoGame):
+            await tables.export_record(CHAN, game_id=number)

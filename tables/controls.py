@@ -1,0 +1,115 @@
+"""What a click on a game's controls may do: the Play button and the private move menus.
+
+The front end passes what the control's custom id claims (game, seat, decision version,
+option) and where the click arrived (``Where``). Every claim is checked here, once, against
+the stored game: the game must live in that guild and channel, the caller must hold the
+seat, the decision must still be the one the menu was built for. A menu is stale once its
+decision version is not the seat's current one; a Play button is stale once a newer public
+post exists (until then it opens the caller's current decision, also after they went on
+through a chain of small decisions privately).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Decision
+from tables.errors import ForeignControl, GameOver, NotSeated, NotYourTurn, StaleDecision
+from tables.models import MenuOpening, TurnResult, Where
+
+if TYPE_CHECKING:
+    from engine.core import Game
+    from storage.base import GameRow
+
+STALE_MENU = "this menu is out of date: the game has moved on; use the latest post, or /play"
+FOREIGN = "this control belongs to a game in another channel; use the buttons of this channel"
+
+
+class ControlsMixin:
+    """Mixed into ``Tables``."""
+
+    if TYPE_CHECKING:
+
+        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
+        async def _engine(self, row: GameRow) -> Game: ...
+        async def play(
+            self, channel_id: int | None, user_id: int, move: str, **kw: Any
+        ) -> TurnResult: ...
+
+    async def row_at(self, where: Where, game_id: int) -> GameRow:
+        """The game ``game_id``, provided it lives where the click arrived."""
+        row = await self._row(None, game_id)
+        check_where(row, where)
+        return row
+
+    async def open_menu(
+        self, where: Where, user_id: int, game_id: int, version: int
+    ) -> MenuOpening:
+        """The Play button of the post at game version ``version``."""
+        row = await self.row_at(where, game_id)
+        _check_open(row)
+        held = {s.seat for s in row.seats if s.user_id == user_id}
+        if not held:
+            raise NotSeated("you are not playing in this game; /status shows who is")
+        game = await self._engine(row)
+        mine = [d for d in game.pending() if d.seat in held]
+        if not mine:
+            raise NotYourTurn(waiting_text(game, row))
+        if row.announced_seq > version:
+            raise StaleDecision(STALE_MENU)
+        return MenuOpening(mine[0], len(mine))
+
+    async def menu_decision(
+        self, where: Where, user_id: int, game_id: int, seat: int, version: int
+    ) -> Decision:
+        """The decision a menu was built for, while it is still the seat's current one."""
+        row = await self.row_at(where, game_id)
+        _check_open(row)
+        _check_seat(row, user_id, seat)
+        game = await self._engine(row)
+        decision = game.decision_for(seat)
+        if decision is None or decision.version != version:
+            raise StaleDecision(STALE_MENU)
+        return decision
+
+    async def play_option(
+        self, where: Where, user_id: int, game_id: int, seat: int, version: int, index: int
+    ) -> TurnResult:
+        """Play option ``index`` of the menu for ``seat`` at ``version``; the result's
+        ``next`` is the caller's next decision (the menu to show instead)."""
+        row = await self.row_at(where, game_id)
+        _check_open(row)
+        _check_seat(row, user_id, seat)
+        return await self.play(
+            row.channel_id,
+            user_id,
+            "",
+            seat=seat,
+            expected_version=version,
+            game_id=game_id,
+            option=index,
+        )
+
+
+def check_where(row: GameRow, where: Where) -> None:
+    """ForeignControl unless the game ``row`` lives in that guild and channel."""
+    if row.channel_id != where.channel_id or row.guild_id != where.guild_id:
+        raise ForeignControl(FOREIGN)
+
+
+def _check_open(row: GameRow) -> None:
+    if row.status in ("finished", "aborted"):
+        raise GameOver(f"this game is {row.status}; there is nothing left to play")
+
+
+def _check_seat(row: GameRow, user_id: int, seat: int) -> None:
+    if not any(s.seat == seat and s.user_id == user_id for s in row.seats):
+        raise NotSeated("this menu belongs to another player")
+
+
+def waiting_text(game: Game, row: GameRow) -> str:
+    if game.over:
+        return "the game is over"
+    names = {s.seat: s.name for s in row.seats}
+    waiting = sorted({names.get(d.seat, game.players[d.seat]) for d in game.pending()})
+    return f"it is not your turn: waiting for {', '.join(waiting)}"
