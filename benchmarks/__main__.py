@@ -21,7 +21,7 @@ def run_area(name: str) -> list[Row]:
             return [Row(name, "(not built yet)", 0, float("nan"), float("nan"))]
         raise
     result = module.run()
-    if inspect.isawaitable(result):
+    if inspect.iscoroutine(result):
         result = asyncio.run(result)
     return list(result)
 

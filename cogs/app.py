@@ -19,12 +19,16 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import discord
 import yarl
 from discord.ext import commands
 
 from cogs.tree import CheckedTree
+
+if TYPE_CHECKING:
+    from tables.service import Tables
 
 log = logging.getLogger("algae.bot")
 
@@ -98,7 +102,7 @@ class AlgaeBot(commands.Bot):
         )
         self.config = config
         self.sync_only = sync_only
-        self.tables = None  # the table layer's service, opened in setup_hook
+        self.tables: Tables | None = None  # the table layer's service, opened in setup_hook
 
     async def setup_hook(self) -> None:
         from cogs.services import open_tables
@@ -122,7 +126,8 @@ class AlgaeBot(commands.Bot):
             self.tables = None
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
+        user_id = self.user.id if self.user else "?"
+        log.info("connected as %s (%s) to %d guild(s)", self.user, user_id, len(self.guilds))
 
 
 async def _serve(bot: AlgaeBot, token: str) -> None:

@@ -20,7 +20,7 @@ where the click arrived.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 PREFIX = "alg"
 MAX_LENGTH = 100  # Discord's limit for a custom id
@@ -83,7 +83,7 @@ def parse(text: str) -> CustomId | None:
     layout = _LAYOUT.get(tag)
     if layout is None or len(rest) != len(layout[1]):
         return None
-    values: dict[str, int] = {}
+    values: dict[str, Any] = {}  # the layout's int fields of CustomId
     for name, raw in zip(layout[1], rest, strict=True):
         value = number(raw, MAX_INDEX if name in ("index", "seat") else MAX_INT)
         if value is None:

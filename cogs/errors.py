@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -119,7 +120,7 @@ def _short(error: BaseException) -> str:
 def _where(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"
 
 

@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, game_id_of
 from cogs.errors import UserFacingError
-from cogs.services import display_name, is_admin, tables_of
+from cogs.services import channel_of, display_name, is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 from engine.core import GAMES
 
@@ -77,7 +77,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         info = await tables_of(interaction).create(
             game.strip().lower(),
             interaction.guild_id,
-            interaction.channel_id,
+            channel_of(interaction),
             interaction.user.id,
             display_name(interaction.user),
             seats=seats,
@@ -109,7 +109,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
         info = await tables_of(interaction).join(
-            interaction.channel_id, interaction.user.id, display_name(interaction.user)
+            channel_of(interaction), interaction.user.id, display_name(interaction.user)
         )
         me = info.seats_of(interaction.user.id)[-1]
         await self._say(
@@ -121,7 +121,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.command(name="leave", description="Give up your seat in this channel's lobby.")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        info = await tables_of(interaction).leave(interaction.channel_id, interaction.user.id)
+        info = await tables_of(interaction).leave(channel_of(interaction), interaction.user.id)
         text = f"{safe(display_name(interaction.user))} left the lobby."
         if info.status == "aborted":
             text += " The lobby is closed."
@@ -131,7 +131,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         result = await tables_of(interaction).start(
-            interaction.channel_id, interaction.user.id, is_admin=is_admin(interaction)
+            channel_of(interaction), interaction.user.id, is_admin=is_admin(interaction)
         )
         await self._say(interaction, "The game begins: the board is on its way.", public=False)
         from cogs.posting import poster
@@ -143,7 +143,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     )
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction) -> None:
-        info = await tables_of(interaction).game_in(interaction.channel_id)
+        info = await tables_of(interaction).game_in(channel_of(interaction))
         if interaction.user.id != info.host_id and not is_admin(interaction):
             raise UserFacingError("Only the host or someone with Manage Channels can abort.")
         await interaction.response.send_message(
@@ -159,7 +159,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         await tables_of(interaction).kick(
-            interaction.channel_id, interaction.user.id, user.id, is_admin=is_admin(interaction)
+            channel_of(interaction), interaction.user.id, user.id, is_admin=is_admin(interaction)
         )
         await self._say(
             interaction, f"{safe(display_name(user))} was removed from the lobby.", public=True
@@ -180,7 +180,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
         seat: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
         await tables_of(interaction).replace(
-            interaction.channel_id,
+            channel_of(interaction),
             interaction.user.id,
             old.id,
             new.id,
@@ -197,7 +197,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start and ma
     @app_commands.command(name="seats", description="Who sits where in this channel's game.")
     @app_commands.guild_only()
     async def seats(self, interaction: discord.Interaction) -> None:
-        info = await tables_of(interaction).game_in(interaction.channel_id)
+        info = await tables_of(interaction).game_in(channel_of(interaction))
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
         away = await tables_of(interaction).on_vacation([s.user_id for s in info.seats])
         for s in info.seats:

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.render import as_file, picture
-from cogs.services import tables_of
+from cogs.services import channel_of, tables_of
 from cogs.text import CHOICE_NAME_LIMIT, MESSAGE_LIMIT, clip, page_of, safe
 
 NONE = discord.AllowedMentions.none()
@@ -73,7 +73,7 @@ class History(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            info = await tables_of(interaction).game_in(interaction.channel_id)
+            info = await tables_of(interaction).game_in(channel_of(interaction))
         except Exception:
             return []
         typed = current.casefold()

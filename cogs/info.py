@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import rulebook
 from cogs.render import as_file, picture, to_act_text
-from cogs.services import tables_of
+from cogs.services import channel_of, tables_of
 from cogs.settings import time_lines
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 
@@ -110,7 +112,7 @@ class Info(commands.Cog):
     async def me(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = tables_of(interaction)
-        info = await tables.game_in(interaction.channel_id)
+        info = await tables.game_in(channel_of(interaction))
         if not info.seats_of(interaction.user.id):
             await interaction.followup.send(
                 "You are not playing in this game; /board shows the public picture.",
@@ -128,7 +130,7 @@ class Info(commands.Cog):
         if png is None:
             lines.append(f"```\n{clip(_plain(view), 1500)}\n```")
         file = as_file(png, "me.png")
-        kwargs = {"file": file} if file else {}
+        kwargs: dict[str, Any] = {"file": file} if file else {}
         await interaction.followup.send(
             clip("\n".join(lines), MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE, **kwargs
         )

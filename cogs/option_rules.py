@@ -26,7 +26,7 @@ def problem(schema: dict[str, Any], sent: Any, *, autocomplete: bool = False) ->
     if not isinstance(sent, list):
         return "the options are malformed"
     specs = {o.get("name"): o for o in schema.get("options") or []}
-    seen: set[str] = set()
+    seen: set[object] = set()  # the names as sent (not yet known to be text)
     for option in sent:
         if not isinstance(option, dict):
             return "an option is malformed"

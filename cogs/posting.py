@@ -26,9 +26,11 @@ import discord
 from discord.ext import commands
 
 from cogs.render import as_file, picture, turn_text
+from cogs.services import bot_tables
 
 if TYPE_CHECKING:
     from tables.models import Post
+    from tables.service import Tables
 
 log = logging.getLogger("algae.posting")
 
@@ -75,8 +77,8 @@ class Posting(commands.Cog):
         log.info("event loop lag max %.1f ms", self.max_lag * 1000)
 
     @property
-    def tables(self):
-        return self.bot.tables  # type: ignore[attr-defined]
+    def tables(self) -> Tables:
+        return bot_tables(self.bot)
 
     # --------------------------------------------------------------- posting
     async def publish(self, post_ids: tuple[int, ...] | list[int]) -> None:
@@ -224,7 +226,9 @@ class Posting(commands.Cog):
                 log.warning("event loop lag %.0f ms", lag * 1000)
 
 
-def poster(bot: commands.Bot) -> Posting:
+def poster(bot: discord.Client) -> Posting:
+    """The Posting cog (``bot`` is an interaction's client: always our ``commands.Bot``)."""
+    assert isinstance(bot, commands.Bot)
     cog = bot.get_cog("Posting")
     assert isinstance(cog, Posting)
     return cog

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import UserFacingError
-from cogs.services import display_name, tables_of
+from cogs.services import channel_of, display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.records import MAX_RECORD_BYTES
 
@@ -69,7 +69,7 @@ class Records(commands.Cog):
             raise UserFacingError("I could not download that file; try again.") from exc
         result = await tables_of(interaction).import_record(
             interaction.guild_id,
-            interaction.channel_id,
+            channel_of(interaction),
             interaction.user.id,
             display_name(interaction.user),
             raw,

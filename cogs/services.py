@@ -7,13 +7,30 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from tables.errors import TableError
+
 if TYPE_CHECKING:
     from tables.service import Tables
 
 
+def bot_tables(client: discord.Client) -> Tables:
+    """The bot's table layer (``AlgaeBot.tables``, opened in its ``setup_hook``)."""
+    tables = getattr(client, "tables", None)
+    if tables is None:
+        raise RuntimeError("the table layer is not open (the bot runs with --sync?)")
+    return tables
+
+
 def tables_of(interaction: discord.Interaction) -> Tables:
-    """The bot's table layer (set on the bot at start-up)."""
-    return interaction.client.tables  # type: ignore[attr-defined]
+    """The table layer of the bot an interaction reached."""
+    return bot_tables(interaction.client)
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel id of a command or click (Discord sends one with every guild interaction)."""
+    if interaction.channel_id is None:
+        raise TableError("This works only in a server channel.")
+    return interaction.channel_id
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, game_id_of
-from cogs.services import display_name, tables_of
+from cogs.services import channel_of, display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 
 NONE = discord.AllowedMentions.none()
@@ -50,7 +50,7 @@ class Stats(commands.Cog):
 )
 @app_commands.guild_only()
 async def resign(interaction: discord.Interaction) -> None:
-    info = await tables_of(interaction).game_in(interaction.channel_id)
+    info = await tables_of(interaction).game_in(channel_of(interaction))
     if not info.seats_of(interaction.user.id):
         await interaction.response.send_message(
             "You are not playing in this game.", ephemeral=True, allowed_mentions=NONE

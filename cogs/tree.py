@@ -40,6 +40,7 @@ class CheckedTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         data: Any = interaction.data or {}
+        why: str | None
         if data.get("type", 1) != 1:  # context menus: none registered
             why = "that command is not one of mine"
         else:

@@ -15,7 +15,7 @@ from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, undo_id
 from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
-from tables.errors import StaleDecision
+from tables.errors import StaleDecision, TableError
 
 NONE = discord.AllowedMentions.none()
 
@@ -49,6 +49,7 @@ class Undo(commands.Cog):
             await interaction.followup.send(
                 "Taken back. The board is posted again.", ephemeral=True, allowed_mentions=NONE
             )
+            assert out.result is not None  # an applied undo always re-posts the board
             await _publish(interaction, out.result.post_ids)
             return
         who = ", ".join(f"<@{int(u)}>" for u, _ in out.waiting_for)
@@ -57,7 +58,11 @@ class Undo(commands.Cog):
             f"↩ <@{interaction.user.id}> asks to take back {out.count} move(s) ({span}). "
             f"{who}: do you agree? Any new move cancels the request."
         )
-        await interaction.channel.send(
+        channel = interaction.channel
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TableError("This works only in a server channel.")
+        assert out.request_id is not None  # a requested undo has its request row
+        await channel.send(
             clip(text, MESSAGE_LIMIT),
             view=request_view(out.request_id),
             allowed_mentions=discord.AllowedMentions(

@@ -243,6 +243,7 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
                     ),
                 )
                 game_id = cur.lastrowid
+                assert game_id is not None  # set by every INSERT
                 seats = [(game_id, i, new.host_id + i, n) for i, n in enumerate(names)]
                 await db.executemany(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",

@@ -11,7 +11,7 @@ through a chain of small decisions privately).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import Decision
 from tables.errors import ForeignControl, GameOver, NotSeated, NotYourTurn, StaleDecision
@@ -33,7 +33,15 @@ class ControlsMixin:
         async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
         async def _engine(self, row: GameRow) -> Game: ...
         async def play(
-            self, channel_id: int | None, user_id: int, move: str, **kw: Any
+            self,
+            channel_id: int | None,
+            user_id: int,
+            move: str,
+            *,
+            seat: int | None = None,
+            expected_version: int | None = None,
+            game_id: int | None = None,
+            option: int | None = None,
         ) -> TurnResult: ...
 
     async def row_at(self, where: Where, game_id: int) -> GameRow:

@@ -244,7 +244,12 @@ class LobbyMixin:
         )
 
     async def abort(
-        self, channel_id: int, user_id: int, *, is_admin: bool = False, game_id: int | None = None
+        self,
+        channel_id: int | None,
+        user_id: int,
+        *,
+        is_admin: bool = False,
+        game_id: int | None = None,
     ) -> GameInfo:
         """The host (or an admin) ends a lobby, an active or a broken game for good."""
         row = await self._row(channel_id, game_id)

@@ -17,7 +17,7 @@ from storage.base import MoveRow
 from tables.line import LogLine, record_of
 
 if TYPE_CHECKING:
-    from storage.base import GameRow
+    from storage.base import GameRow, UndoRow
 
 ROUND_KEYS = ("week", "round")
 
@@ -61,7 +61,7 @@ def rounds_by_seq(row: GameRow, line: LogLine) -> dict[int, Any]:
     game = replay(record_of(row, []))
     live: list[MoveRow] = []
     found: dict[int, Any] = {}
-    steps = sorted(
+    steps: list[tuple[int, MoveRow | UndoRow]] = sorted(
         [*((m.seq, m) for m in line.moves), *((u.seq, u) for u in line.undos)], key=lambda x: x[0]
     )
     try:
@@ -81,7 +81,7 @@ def rounds_by_seq(row: GameRow, line: LogLine) -> dict[int, Any]:
 
 def items_of(row: GameRow, line: LogLine) -> list[LogItem]:
     names = {s.seat: s.name for s in row.seats}
-    users = {}
+    users: dict[int, str] = {}
     for s in row.seats:
         users.setdefault(s.user_id, s.name)
     items = [

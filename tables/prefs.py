@@ -35,7 +35,8 @@ class PrefsError(TableError):
 
 def prefs_of(settings: dict[str, Any]) -> Prefs:
     """Prefs from stored settings; anything malformed falls back to the default."""
-    tz = settings.get(TZ) if isinstance(settings.get(TZ), str) else "UTC"
+    stored = settings.get(TZ)
+    tz = stored if isinstance(stored, str) else "UTC"
     try:
         zone(tz)
     except BadZone:

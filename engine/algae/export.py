@@ -169,7 +169,7 @@ def _export_opts(g: Any, seat: int, f: dict) -> list:
         return []
     out.append(("done", "Export no more", "Stop"))
     if len(out) <= 25:
-        out = [(m, lbl) for m, lbl, _ in out]
+        return [(m, lbl) for m, lbl, _ in out]
     return out
 
 

@@ -23,6 +23,10 @@ PROMPTS: dict[str, Callable[[Any, int, dict], str]] = {}
 CHAIN: set[str] = set()  # frames that stay for several answers (they count down); others go
 
 
+def _fixed(text: str) -> Callable[[Any, int, dict], str]:
+    return lambda g, seat, f: text
+
+
 def decision(t: str, prompt: str | Callable[[Any, int, dict], str], chain: bool = False):
     """Register the options function of a decision frame (``chain``: stays until empty)."""
 
@@ -30,7 +34,7 @@ def decision(t: str, prompt: str | Callable[[Any, int, dict], str], chain: bool 
         OPTIONS[t] = options
         if chain:
             CHAIN.add(t)
-        PROMPTS[t] = prompt if callable(prompt) else (lambda g, seat, f, _p=prompt: _p)
+        PROMPTS[t] = prompt if callable(prompt) else _fixed(prompt)
         return options
 
     return wrap

@@ -24,7 +24,7 @@ def zone(g: Any, seat: int) -> list[str]:
     for b in P(g, seat)["bots"]:
         out.add(b)
         out.update(H.NEIGHBOURS[b])
-    return sorted(out, key=H.INDEX.get)
+    return sorted(out, key=H.INDEX.__getitem__)
 
 
 def cost_of(g: Any, kind: str) -> tuple[str, int]:

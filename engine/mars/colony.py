@@ -160,7 +160,7 @@ def bot_spots(g: Any, seat: int) -> list[str]:
         if (b := g.s["hex"][h]["b"]) and b["type"] == "shelter" and b["owner"] == seat
     ]
     near = {n for h in mine for n in (h, *H.NEIGHBOURS[h])}
-    spots = sorted((h for h in near if legal_end(g, h, seat, "bot")), key=H.INDEX.get)
+    spots = sorted((h for h in near if legal_end(g, h, seat, "bot")), key=H.INDEX.__getitem__)
     return spots or [h for h in H.HEXES if legal_end(g, h, seat, "bot")]
 
 

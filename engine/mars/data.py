@@ -6,6 +6,8 @@ move notation; ``*_TITLE`` dicts give what a person reads.
 
 from __future__ import annotations
 
+from typing import Any
+
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
 ROWS = "abcdefghi"  # row letter by r = -4..4; hexes numbered 1.. from the west in each row
@@ -95,7 +97,8 @@ SCI_OP = 3
 
 # ------------------------------------------------------------------------ contracts
 # (id, kind, need): upgrade need = building type; delivery need = {item: n}
-CONTRACTS = (
+# (id, kind, need): need is a building type (upgrade) or the items to deliver (delivery)
+CONTRACTS: tuple[tuple[str, str, Any], ...] = (
     *((f"u-{t}", "upgrade", t) for t in TYPES),
     ("d-min", "delivery", {"mineral": 4}),
     ("d-bat", "delivery", {"mineral": 2, "battery": 3}),

@@ -136,8 +136,8 @@ def space_apply(g: Any, f: dict, move: str) -> None:
     g.s["spaces"][i] = f["seat"]
     P(g, f["seat"])["space"] = i
     g.log(f["seat"], f"{g.name(f['seat'])} takes turn-order space {i + 1}")
-    if D.TURN_BONUS[i]:
-        gain_code(g, f["seat"], D.TURN_BONUS[i], "turn order")
+    if bonus := D.TURN_BONUS[i]:
+        gain_code(g, f["seat"], bonus, "turn order")
 
 
 # --------------------------------------------------------------------- the shuttle

@@ -16,10 +16,14 @@ APPLY: dict[str, Callable[[Any, dict, str], None]] = {}
 PROMPTS: dict[str, Callable[[Any, dict], str]] = {}
 
 
+def _fixed(text: str) -> Callable[[Any, dict], str]:
+    return lambda g, f: text
+
+
 def decision(t: str, prompt: str | Callable[[Any, dict], str]):
     def wrap(fn):
         OPTIONS[t] = fn
-        PROMPTS[t] = prompt if callable(prompt) else (lambda g, f, _p=prompt: _p)
+        PROMPTS[t] = prompt if callable(prompt) else _fixed(prompt)
         return fn
 
     return wrap

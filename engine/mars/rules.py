@@ -130,7 +130,7 @@ def complex_of(g: Any, h: str) -> list[str]:
             if (nb["type"], nb["owner"] if nb["type"] == "shelter" else None) == key:
                 seen.add(n)
                 todo.append(n)
-    return sorted(seen, key=H.INDEX.get)
+    return sorted(seen, key=H.INDEX.__getitem__)
 
 
 def count_type(g: Any, kind: str) -> int:

@@ -62,7 +62,7 @@ def tiebreak(g: Any, seat: int) -> tuple[int, int, int]:
 
 
 def final_scores(g: Any) -> list[dict[str, Any]]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat in range(len(g.players)):
         bd = breakdown(g, seat)
         rows.append(

@@ -72,10 +72,10 @@ def exec_options(g: Any, seat: int) -> list:
         b = g.s["hex"][h]["b"]
         if not b or b["adv"] is None:
             continue
-        cost = adv_cost(g, seat, h)
-        if cost is None or crystals(p) < cost:
+        adv = adv_cost(g, seat, h)
+        if adv is None or crystals(p) < adv:
             continue
-        how = f"{cost} crystals" if cost else "free: Scientist"
+        how = f"{adv} crystals" if adv else "free: Scientist"
         out.append(
             (
                 f"x adv {h}",
@@ -94,6 +94,7 @@ def run_exec(g: Any, seat: int, move: str) -> None:
         h = parts[2]
         b = g.s["hex"][h]["b"]
         cost = adv_cost(g, seat, h)
+        assert cost is not None, "exec_options offers only affordable upgrades"
         pay_crystals(p, cost)
         if b["adv"] != seat:
             sci = next(x[0] for x in D.SCIENTISTS if x[3] == b["type"])

@@ -88,7 +88,7 @@ def draw_board(cv: Canvas, box: Box, p: PlayerModel) -> None:
         x = box[0] + 14
         y = box[1] + 50
         cv.text((x, y), "Engineering fields", 14, fill=pal.MUTED, bold=True, anchor="lm")
-        fx = x
+        fx: float = x
         fy = y + 30
         fw = (box[2] - box[0] - 28 - 5 * 8) / max(1, len(D.FIELDS))
         for f in D.FIELDS:

@@ -30,7 +30,7 @@ def _lines(view: dict[str, Any], scores: Any) -> list[dict[str, Any]]:
     raw = scores if scores is not None else view.get("scores")
     game = read_game(view)
     if raw:
-        out = [asdict(s) if is_dataclass(s) else dict(s) for s in raw]
+        out = [asdict(s) if is_dataclass(s) and not isinstance(s, type) else dict(s) for s in raw]
     else:
         out = [
             {"seat": p.seat, "player": p.name, "vp": p.vp, "breakdown": p.vp_sources, "rank": 0}

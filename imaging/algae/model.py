@@ -175,7 +175,7 @@ def read_game(view: dict[str, Any]) -> GameModel:
     byp = {b: 0 for b in D.BYPRODUCTS}
     for t in tanks_view.get("byproduct", []):
         byp[str(t.get("kind"))] = _int(t.get("cubes"))
-    cities = {c: {"disks": [], "token": None} for c in D.CITIES}
+    cities: dict[str, dict[str, Any]] = {c: {"disks": [], "token": None} for c in D.CITIES}
     for c in view.get("cities", []):
         cities[str(c.get("name"))] = {
             "disks": [_int(x) for x in c.get("disks", [])],

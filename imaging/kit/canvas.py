@@ -170,7 +170,7 @@ class Canvas:
         letter: str = "",
         outline: RGB | None = icons.OUTLINE,
     ) -> Box:
-        spr = icons.sprite(kind, int(size), tuple(fill), letter, outline)  # type: ignore[arg-type]
+        spr = icons.sprite(kind, int(size), tuple(fill), letter, outline)
         x, y = round(center[0] - size / 2), round(center[1] - size / 2)
         self.image.paste(spr, (x, y), spr)
         return (x, y, x + int(size), y + int(size))

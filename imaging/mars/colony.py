@@ -167,6 +167,7 @@ def order_dynamic(cv: Canvas, box: Box, game: GameModel, marks: set[str]) -> Non
     x0, y0, x1, _ = box
     with cv.panel("order", box):
         x = x0 + 24 + cv.text_width("TURN ORDER", 16, True)
+        seat: int | None  # a seat in the order; an empty turn-order space below
         for i, seat in enumerate(game.order):
             s = pal.seat(seat)
             p = game.player(seat)

@@ -14,7 +14,7 @@ import math
 
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
-from imaging.kit.palette import RGB, ink_on, mix
+from imaging.kit.palette import ink_on, mix
 from imaging.mars.model import RESEARCH_LOOK, GameModel, Hex
 from imaging.mars.style import ITEM, MARS, MARS_DARK, MARS_EDGE, building_look
 
@@ -136,7 +136,7 @@ def _extras(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
         y = top + (size * 0.1 if h.building else 0)
         if h.tile.startswith("research:"):
             code = h.tile.split(":", 1)[1]
-            colour: RGB = RESEARCH_LOOK.get(code[:-1], pal.TOKEN)
+            colour = RESEARCH_LOOK.get(code[:-1], pal.TOKEN)
             cv.icon("token", (x, y), round(size * 0.5), colour, code[-1:].upper())
         else:
             cv.icon("token", (x, y), round(size * 0.5), (240, 232, 210), "?")

@@ -333,7 +333,7 @@ def card_title(card: str | None) -> tuple[str, str]:
         if cid == card:
             if kind == "upgrade":
                 return "Contract", f"upgrade a {D.TYPE_TITLE.get(str(need), need)}"
-            items = " + ".join(f"{n} {k}" for k, n in dict(need).items())  # type: ignore[call-overload]
+            items = " + ".join(f"{n} {k}" for k, n in dict(need).items())
             return "Contract", f"deliver {items}"
     return card, ""
 

@@ -102,6 +102,7 @@ def display_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
         if not game.bp_display:
             cv.text((x0 + 14, y0 + 46), "display empty", 14, fill=pal.MUTED, anchor="lm")
         y = y0 + 34
+        kind: str | None  # a blueprint's building type; a card's kind (if any) below
         for bp, text in game.bp_display[:6]:
             kind, code = blueprint_parts(bp)
             colour, letter, _ = building_look(kind)
