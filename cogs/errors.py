@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -19,41 +20,39 @@ from discord.ext import commands
 
 from cogs.text import MESSAGE_LIMIT, clip
 from engine.core import IllegalMove
+from tables.errors import TableError
 
 log = logging.getLogger("algae.errors")
-
-try:  # the table layer's errors all carry a user-facing message
-    from tables.errors import TableError
-except ImportError:  # pragma: no cover - only before the table layer exists
-
-    class TableError(ValueError):  # type: ignore[no-redef]
-        pass
 
 
 class UserFacingError(Exception):
     """Raised by cogs for a plain, expected refusal (shown as is)."""
 
 
+# Expected errors and their answers, first match wins: the permission, DM and cooldown
+# failures are CheckFailures too, so they come before it.
+_ANSWERS: tuple[tuple[type[BaseException], Callable[[Any], str]], ...] = (
+    (IllegalMove, lambda e: f"That move is not legal: {e}"),
+    (TableError, lambda e: e.message),
+    (UserFacingError, str),
+    (
+        app_commands.MissingPermissions,
+        lambda e: "You need the Manage Channels permission for that.",
+    ),
+    (app_commands.NoPrivateMessage, lambda e: "That works only in a server channel."),
+    (app_commands.CommandOnCooldown, lambda e: f"Slow down: try again in {e.retry_after:.0f}s."),
+    (app_commands.CheckFailure, lambda e: str(e) or "You can't do that here."),
+    (app_commands.TransformerError, lambda e: f"I couldn't understand {e.value!r}."),
+)
+
+
 def describe(error: BaseException) -> str | None:
     """The text for an expected error, or None when it is a bug."""
     if isinstance(error, app_commands.CommandInvokeError | commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, IllegalMove):
-        return f"That move is not legal: {error}"
-    if isinstance(error, TableError):
-        return str(getattr(error, "message", error))
-    if isinstance(error, UserFacingError):
-        return str(error)
-    if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Channels permission for that."
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "That works only in a server channel."
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f}s."
-    if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You can't do that here."
-    if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't understand {error.value!r}."
+    for kind, text in _ANSWERS:
+        if isinstance(error, kind):
+            return text(error)
     return None
 
 

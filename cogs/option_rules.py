@@ -10,6 +10,7 @@ refuse. ``schema`` is a command as registered (``Command.to_dict``), ``sent`` th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 SUB_COMMAND, SUB_GROUP = 1, 2
@@ -42,6 +43,13 @@ def problem(schema: dict[str, Any], sent: Any, *, autocomplete: bool = False) ->
         why = _value_problem(spec, option.get("value"), autocomplete=autocomplete)
         if why:
             return f"{name}: {why}"
+    return _missing(specs, seen, sent, autocomplete=autocomplete)
+
+
+def _missing(
+    specs: dict[Any, dict[str, Any]], seen: set[object], sent: list, *, autocomplete: bool
+) -> str | None:
+    """A required option (not while typing) or a subcommand that was not sent."""
     if not autocomplete:
         for name, spec in specs.items():
             if spec.get("required") and name not in seen:
@@ -52,32 +60,55 @@ def problem(schema: dict[str, Any], sent: Any, *, autocomplete: bool = False) ->
 
 
 def _value_problem(spec: dict[str, Any], value: Any, *, autocomplete: bool) -> str | None:
-    kind = spec.get("type")
-    if kind == STRING:
-        if not isinstance(value, str):
-            return "a text is expected"
-        low, high = spec.get("min_length", 0), spec.get("max_length", MAX_STRING)
-        if len(value) > high or (not autocomplete and len(value) < low):
-            return f"the text must be {low} to {high} characters long"
-    elif kind in (INTEGER, NUMBER):
-        wanted = (int,) if kind == INTEGER else (int, float)
-        if isinstance(value, bool) or not isinstance(value, wanted):
-            return "a number is expected"
-        if not -MAX_SAFE < value < MAX_SAFE or value != value:  # NaN
-            return "the number is out of range"
-        if autocomplete:
-            return None
-        low, high = spec.get("min_value"), spec.get("max_value")
-        if (low is not None and value < low) or (high is not None and value > high):
-            return f"the number must be from {low} to {high}"
-    elif kind == BOOLEAN:
-        if not isinstance(value, bool):
-            return "true or false is expected"
-    elif kind in SNOWFLAKES:
-        text = str(value) if isinstance(value, int | str) else ""
-        if not (text.isascii() and text.isdigit() and len(text) <= 20):
-            return "an id is expected"
+    check = _CHECKS.get(spec.get("type"))
+    why = check(spec, value, autocomplete) if check else None
+    if why:
+        return why
     choices = spec.get("choices")
     if choices and not autocomplete and value not in [c.get("value") for c in choices]:
         return "that is not one of the choices"
     return None
+
+
+def _text_problem(spec: dict[str, Any], value: Any, autocomplete: bool) -> str | None:
+    if not isinstance(value, str):
+        return "a text is expected"
+    low, high = spec.get("min_length", 0), spec.get("max_length", MAX_STRING)
+    if len(value) > high or (not autocomplete and len(value) < low):
+        return f"the text must be {low} to {high} characters long"
+    return None
+
+
+def _number_problem(spec: dict[str, Any], value: Any, autocomplete: bool) -> str | None:
+    wanted = (int,) if spec.get("type") == INTEGER else (int, float)
+    if isinstance(value, bool) or not isinstance(value, wanted):
+        return "a number is expected"
+    if not -MAX_SAFE < value < MAX_SAFE or value != value:  # NaN
+        return "the number is out of range"
+    if autocomplete:
+        return None
+    low, high = spec.get("min_value"), spec.get("max_value")
+    if (low is not None and value < low) or (high is not None and value > high):
+        return f"the number must be from {low} to {high}"
+    return None
+
+
+def _boolean_problem(spec: dict[str, Any], value: Any, autocomplete: bool) -> str | None:
+    return None if isinstance(value, bool) else "true or false is expected"
+
+
+def _id_problem(spec: dict[str, Any], value: Any, autocomplete: bool) -> str | None:
+    text = str(value) if isinstance(value, int | str) else ""
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
+        return "an id is expected"
+    return None
+
+
+# The check of each option type (Discord's type numbers); other types are not checked.
+_CHECKS: dict[Any, Callable[[dict[str, Any], Any, bool], str | None]] = {
+    STRING: _text_problem,
+    INTEGER: _number_problem,
+    NUMBER: _number_problem,
+    BOOLEAN: _boolean_problem,
+    **dict.fromkeys(SNOWFLAKES, _id_problem),
+}

@@ -41,7 +41,8 @@ class LobbyMixin:
         def _keep(self, game_id: int, version: int, game: Game) -> None: ...
         def _evict(self, game_id: int) -> None: ...
 
-    async def create(
+    # where (guild, channel), who (host id, name), then the keyword-only game choices
+    async def create(  # noqa: PLR0913
         self,
         kind: str,
         guild_id: int | None,

@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import GAMES, Game, IllegalMove, new_game
+from engine.core import GAMES, Game, GameSpec, IllegalMove, new_game
 from storage.base import ChannelTaken, NewGame, NewMove, NewPost, Store
 from tables import announce
 from tables.errors import ChannelBusy, NoGame, TableError
@@ -46,6 +46,27 @@ class RecordError(TableError):
 
 def parse_record(raw: bytes | str) -> dict[str, Any]:
     """The record in ``raw`` checked for shape and bounds (not yet replayed)."""
+    data = _record_object(raw)
+    kind = data.get("kind")
+    spec = GAMES.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        raise RecordError(f"unknown game {str(kind)[:40]!r}")
+    names = _player_names(data.get("players"), spec)
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RecordError("the seed must be a non-negative whole number")
+    try:
+        options = clean_options(data.get("options") or {})
+    except TableError as exc:
+        raise RecordError(exc.message) from exc
+    except RecursionError as exc:
+        raise RecordError("the options are nested too deeply") from exc
+    moves = _record_moves(data.get("moves"))
+    return {"kind": kind, "players": names, "seed": seed, "options": options, "moves": moves}
+
+
+def _record_object(raw: bytes | str) -> dict[str, Any]:
+    """The JSON object of a record file of this bot (size and shape checked)."""
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"the file is too big (at most {MAX_RECORD_BYTES // 1000} kB)")
     try:
@@ -58,11 +79,11 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
         raise RecordError("the file is not a game record (a JSON object is expected)")
     if data.get("format", FORMAT) != FORMAT:
         raise RecordError("the file is not a game record of this bot")
-    kind = data.get("kind")
-    spec = GAMES.get(kind) if isinstance(kind, str) else None
-    if spec is None:
-        raise RecordError(f"unknown game {str(kind)[:40]!r}")
-    players = data.get("players")
+    return data
+
+
+def _player_names(players: Any, spec: GameSpec) -> list[str]:
+    """The record's player names: as many as the game seats, clean and distinct."""
     if not isinstance(players, list) or not spec.min_players <= len(players) <= spec.max_players:
         raise RecordError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
     try:
@@ -71,16 +92,11 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
         raise RecordError(f"bad player name: {exc.message}") from exc
     if len({n.casefold() for n in names}) != len(names):
         raise RecordError("two players have the same name")
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise RecordError("the seed must be a non-negative whole number")
-    try:
-        options = clean_options(data.get("options") or {})
-    except TableError as exc:
-        raise RecordError(exc.message) from exc
-    except RecursionError as exc:
-        raise RecordError("the options are nested too deeply") from exc
-    moves = data.get("moves")
+    return names
+
+
+def _record_moves(moves: Any) -> list[list[Any]]:
+    """The record's moves as ``[seat, move]`` pairs (at most ``MAX_RECORD_MOVES``)."""
     if not isinstance(moves, list) or len(moves) > MAX_RECORD_MOVES:
         raise RecordError(f"'moves' must be a list of at most {MAX_RECORD_MOVES} moves")
     clean: list[list[Any]] = []
@@ -90,7 +106,7 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(move, str):
             raise RecordError(f'move {number}: expected [seat, "move"]')
         clean.append([seat, move])
-    return {"kind": kind, "players": names, "seed": seed, "options": options, "moves": clean}
+    return clean
 
 
 def replay_with_events(record: dict[str, Any]) -> tuple[Game, list[list[str]]]:

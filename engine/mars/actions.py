@@ -46,7 +46,8 @@ def placement_cost(g: Any, action: str) -> int:
     return len(g.s["orbit_slots"][action])
 
 
-def main_ok(g: Any, seat: int, a: str) -> bool:
+# main_ok and start_main: flat dispatches over the 11 main actions, one line each.
+def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     s, p = g.s, P(g, seat)
     if a in RED and (p["lq"] < 1 or crystals(p) < placement_cost(g, a)):
         return False
@@ -83,7 +84,7 @@ def main_label(g: Any, a: str) -> str:
     return lab
 
 
-def start_main(g: Any, seat: int, a: str) -> None:
+def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
     p = P(g, seat)
     if a in RED:
         c = placement_cost(g, a)

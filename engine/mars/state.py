@@ -51,7 +51,8 @@ def _tech_set(k: int) -> dict[str, dict[str, Any]]:
     return {f"{t}{k}": {"type": t, "owner": None, "lvl": 1} for t in D.TECH_TYPES}
 
 
-def new_state(n: int, rng: Rng) -> S:
+# One reading of the set-up in rule order; the draws must keep their order (seeds replay).
+def new_state(n: int, rng: Rng) -> S:  # noqa: C901
     hexes: dict[str, dict[str, Any]] = {h: {"b": None, "cry": 0, "tile": None} for h in H.HEXES}
 
     def put(ax: tuple[int, int], kind: str, owner: int | None = None) -> None:

@@ -33,7 +33,8 @@ def wanted_actions(g: AlgaeGame, seat: int) -> list[str]:
     return out
 
 
-def choose(g: AlgaeGame, d: Decision) -> str:
+# A test bot: one rule of thumb per frame type, read top to bottom.
+def choose(g: AlgaeGame, d: Decision) -> str:  # noqa: C901, PLR0911, PLR0912
     seat = d.seat
     frame = g.s["stacks"][seat][-1]["t"]
     moves = [o.move for o in d.options]

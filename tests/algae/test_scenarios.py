@@ -106,7 +106,8 @@ def milestone_met(mid: str, cities: list[str]) -> bool:
     }[mid]
 
 
-def derive(rec: dict) -> tuple[Any, list[dict[str, int]], list[dict[str, int]]]:
+# One pass over the log, a case per kind of line.
+def derive(rec: dict) -> tuple[Any, list[dict[str, int]], list[dict[str, int]]]:  # noqa: C901
     """Replay the script; return the game, the VP by source derived from the log, and counts."""
     base = {"kind": "algae", **{k: rec[k] for k in ("players", "seed", "options", "moves")}}
     setup = replay(base, upto=0)

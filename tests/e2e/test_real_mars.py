@@ -107,7 +107,10 @@ def check_post(post: Message, acting: User, others: list[User], secrets: list[st
         assert goal not in post.content, (goal, post.content)
 
 
-async def test_mars_turns_through_menus(standin: StandIn, bot: BotProcess, tables: Tables) -> None:
+# One scenario, top to bottom.
+async def test_mars_turns_through_menus(  # noqa: C901
+    standin: StandIn, bot: BotProcess, tables: Tables
+) -> None:
     ann, bob = standin.user("ann"), standin.user("bob")
     players = [ann, bob]
     ix = await standin.slash(ann, standin.games, "game new", game="mars", seats=2, seed=5)
