@@ -240,6 +240,14 @@ class Game:
             self._pending_cache = self._compute_pending()
         return list(self._pending_cache)
 
+    def invalidate(self) -> None:
+        """Forget the open decisions worked out so far; the next ``pending()`` asks again.
+
+        ``play`` does this itself. Call it after changing the state any other way (tests
+        that set up a position by hand, benchmarks that time the real work).
+        """
+        self._pending_cache = None
+
     def decision_for(self, seat: int) -> Decision | None:
         for decision in self.pending():
             if decision.seat == seat:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.algae import data as D
-from engine.algae.frames import AUTO, OPTIONS, push
+from engine.algae.frames import push
 
 
 def turn_order(g: Any) -> list[int]:
@@ -20,30 +20,7 @@ def turn_order(g: Any) -> list[int]:
 
 def settle(g: Any) -> None:
     """Run until some seat has a question to answer, or the game is over."""
-    s = g.s
-    for _ in range(100_000):
-        progressed = False
-        for seat, stack in enumerate(s["stacks"]):
-            while stack:
-                top = stack[-1]
-                t = top["t"]
-                if t in AUTO:
-                    stack.pop()
-                    AUTO[t](g, seat, top)
-                    progressed = True
-                elif not OPTIONS[t](g, seat, top):
-                    stack.pop()
-                    progressed = True
-                else:
-                    break
-        if any(s["stacks"]):
-            if not progressed:
-                return
-            continue
-        if s["phase"] == "over":
-            return
-        advance(g)
-    raise RuntimeError("settle did not settle")  # pragma: no cover
+    g.frames.settle(g, advance, limit=100_000)
 
 
 def advance(g: Any) -> None:

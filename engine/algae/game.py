@@ -8,15 +8,17 @@ from typing import Any
 from engine.algae import data as D
 from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
 from engine.algae.flow import settle
-from engine.algae.frames import APPLY, CHAIN, OPTIONS, PROMPTS
+from engine.algae.frames import FRAMES
 from engine.algae.state import new_state
 from engine.core import Event, Game, Option, ScoreLine
+from engine.frames import Frames
 
 DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
 
 
 class AlgaeGame(Game):
     kind = "algae"
+    frames: Frames = FRAMES  # its frame types (a test may give one game an extended copy)
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
@@ -58,26 +60,12 @@ class AlgaeGame(Game):
 
     # -------------------------------------------------------------------- hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
-        out = []
-        for seat, stack in enumerate(self.s["stacks"]):
-            if not stack:
-                continue
-            frame = stack[-1]
-            opts = OPTIONS[frame["t"]](self, seat, frame)
-            options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
-            if len(options) > 25 and any(not o.group for o in options):
-                options = [Option(o.move, o.label, o.group or "Other") for o in options]
-            out.append((seat, PROMPTS[frame["t"]](self, seat, frame), options))
-        return out
+        return self.frames.decisions(self)
 
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
         label = self._label(seat, move)
-        stack = self.s["stacks"][seat]
-        frame = stack[-1]
-        if frame["t"] not in CHAIN:
-            stack.pop()
-        APPLY[frame["t"]](self, seat, frame, move)
+        self.frames.answer(self, seat, move)
         if not self._events:  # every move says what it did, at least in its own words
             self.log(seat, f"{self.name(seat)}: {label}")
         self.s["last"] = {"seat": seat, "move": move, "text": [e.text for e in self._events]}

@@ -10,20 +10,13 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from engine.mars.frames import OPTIONS, applies, decision, push
+from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, gain, gain_code, move_up
 
 
 def settle(g: Any) -> None:
-    s = g.s
-    for _ in range(10_000):
-        stack = s["stack"]
-        while stack and not OPTIONS[stack[-1]["t"]](g, stack[-1]):
-            stack.pop()
-        if stack or s["phase"] == "over":
-            return
-        advance(g)
-    raise RuntimeError("settle did not settle")  # pragma: no cover
+    """Run until some seat has a question to answer, or the game is over."""
+    g.frames.settle(g, advance, limit=10_000)
 
 
 def advance(g: Any) -> None:

@@ -1,8 +1,10 @@
-"""The registry of pending-question frames (the same pattern as engine/algae/frames.py).
+"""On Mars's frame types, on the shared machine in engine/frames.py.
 
-A frame is a dict ``{"t": type, "seat": asked seat, ...}`` on ``s["stack"]`` (top last).
-Each type registers options (``[]``: finished, dropped), apply (one legal answer; the frame
-is already popped and may push itself back), and a prompt.
+One shared stack (``s["stack"]``, top last) whose frames name the seat they ask
+(``{"t": type, "seat": asked seat, ...}``). Since every frame carries its seat, the rules
+modules write their callbacks as ``(g, frame)`` and ``(g, frame, move)``; this module adapts
+them to the machine's ``(g, seat, frame)``. Apply runs with the frame already popped (it may
+push itself back).
 """
 
 from __future__ import annotations
@@ -10,34 +12,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-Opt = tuple[str, str] | tuple[str, str, str]
-OPTIONS: dict[str, Callable[[Any, dict], list[Opt]]] = {}
-APPLY: dict[str, Callable[[Any, dict, str], None]] = {}
-PROMPTS: dict[str, Callable[[Any, dict], str]] = {}
+from engine.frames import Frames, Opt
+
+FRAMES = Frames(per_seat=False)
+
+push = FRAMES.push
+
+MarsOptions = Callable[[Any, dict], list[Opt]]
+MarsApply = Callable[[Any, dict, str], None]
 
 
-def _fixed(text: str) -> Callable[[Any, dict], str]:
-    return lambda g, f: text
+def decision(
+    t: str, prompt: str | Callable[[Any, dict], str]
+) -> Callable[[MarsOptions], MarsOptions]:
+    """Register the options function (and the prompt) of a decision frame."""
 
-
-def decision(t: str, prompt: str | Callable[[Any, dict], str]):
-    def wrap(fn):
-        OPTIONS[t] = fn
-        PROMPTS[t] = prompt if callable(prompt) else _fixed(prompt)
+    def wrap(fn: MarsOptions) -> MarsOptions:
+        ask = prompt
+        FRAMES.decision(t, (lambda g, seat, f: ask(g, f)) if callable(ask) else ask)(
+            lambda g, seat, f: fn(g, f)
+        )
         return fn
 
     return wrap
 
 
-def applies(t: str):
-    def wrap(fn):
-        APPLY[t] = fn
+def applies(t: str) -> Callable[[MarsApply], MarsApply]:
+    """Register what answering a decision frame does."""
+
+    def wrap(fn: MarsApply) -> MarsApply:
+        FRAMES.applies(t)(lambda g, seat, f, move: fn(g, f, move))
         return fn
 
     return wrap
-
-
-def push(g: Any, seat: int, t: str, **fields: Any) -> dict:
-    frame = {"t": t, "seat": seat, **fields}
-    g.s["stack"].append(frame)
-    return frame

@@ -6,9 +6,10 @@ import json
 from typing import Any
 
 from engine.core import Event, Game, Option, ScoreLine
+from engine.frames import Frames
 from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
 from engine.mars.flow import settle
-from engine.mars.frames import APPLY, OPTIONS, PROMPTS
+from engine.mars.frames import FRAMES
 from engine.mars.state import new_state
 
 DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod", "control", "0")
@@ -16,6 +17,7 @@ DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod"
 
 class MarsGame(Game):
     kind = "mars"
+    frames: Frames = FRAMES  # its frame types (a test may give one game an extended copy)
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
@@ -35,22 +37,13 @@ class MarsGame(Game):
 
     # ------------------------------------------------------------------ hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
-        stack = self.s["stack"]
-        if not stack:
-            return []
-        f = stack[-1]
-        opts = OPTIONS[f["t"]](self, f)
-        options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
-        if len(options) > 25:
-            options = [Option(o.move, o.label, o.group or "Other") for o in options]
-        return [(f["seat"], PROMPTS[f["t"]](self, f), options)]
+        return self.frames.decisions(self)
 
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
         label = next((o.label for d in self.pending() for o in d.options if o.move == move), move)
-        f = self.s["stack"].pop()
         changed_before = _copy(self.s["hex"])
-        APPLY[f["t"]](self, f, move)
+        self.frames.answer(self, seat, move)
         if not self._events:
             self.log(seat, f"{self.name(seat)}: {label}")
         self.s["last"] = {

@@ -10,10 +10,12 @@ from engine.algae.flow import settle
 from engine.algae.game import AlgaeGame
 from engine.core import new_game
 
-# A test-only frame that keeps a seat busy so the game does not move on to its next step.
-frames.OPTIONS.setdefault("hold", lambda g, seat, f: [("hold", "hold")])
-frames.PROMPTS.setdefault("hold", lambda g, seat, f: "hold")
-frames.APPLY.setdefault("hold", lambda g, seat, f, move: None)
+# Algae's frame types plus a test-only "hold" frame that keeps a seat busy, so the game does
+# not move on to its next step. The games made here use it; the production registry stays as
+# it is.
+HELD = frames.FRAMES.extended()
+HELD.decision("hold", "hold")(lambda g, seat, f: [("hold", "hold")])
+HELD.applies("hold")(lambda g, seat, f, move: None)
 
 
 def new(depts: list[str] | None = None, seed: int = 1, n: int | None = None) -> AlgaeGame:
@@ -23,6 +25,7 @@ def new(depts: list[str] | None = None, seed: int = 1, n: int | None = None) -> 
         "algae", [f"p{i + 1}" for i in range(n)], seed=seed, options={"departments": depts}
     )
     assert isinstance(game, AlgaeGame)
+    game.frames = HELD
     return game
 
 
@@ -33,12 +36,13 @@ def player(g: AlgaeGame, seat: int = 0) -> dict:
 def ask(g: AlgaeGame, seat: int, t: str, hold: bool = True, **fields: Any) -> dict:
     """Clear every stack and ask ``seat`` one question (frame ``t``), with a hold below it."""
     g.s["stacks"] = [[] for _ in g.players]
+    g.frames = HELD
     if hold:
         frames.push(g, seat, "hold")
     frame = frames.push(g, seat, t, **fields)
     if hold:
         settle(g)
-    g._pending_cache = None
+    g.invalidate()
     return frame
 
 

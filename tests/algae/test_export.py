@@ -144,7 +144,7 @@ def test_demand_must_be_met():
     assert "export madrid" not in moves(g)  # 3 < 4: one short is still short
     assert "export lyon" not in moves(g) and "export barcelona" in moves(g)  # 4 no, 3 yes
     p["cells"]["cream"] = 2
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "export london", "add cream")
     assert "deliver" not in moves(g)
     play(g, 0, "add cream")
@@ -251,7 +251,7 @@ def test_disks_leaving_unlock_export_2x_tile_same_turn():
     p["staff"]["operators"] = 2
     g.s["x_turn"] = False
     g.s["stacks"] = [[{"t": "hold"}, {"t": "after"}, {"t": "export", "n": 2}]]
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "export bordeaux", "add cream", "deliver")
     assert "x1" not in unlocked_tiles(p)
     play(g, 0, "export paris", "add cream", "add cream", "deliver")
@@ -316,7 +316,7 @@ def test_reexport_only_after_ten_cities():
     ask(g, 0, "export", n=1)
     assert not any(m.startswith("reexport") for m in moves(g))
     p["cities"] = cities
-    g._pending_cache = None
+    g.invalidate()
     assert "reexport paris" in moves(g)
 
 
@@ -393,6 +393,6 @@ def test_every_contract_condition_is_checked(card: str):
     _, v, n, k, _ = D.CONTRACTS[card]
     ask(g, 0, "export", n=1)
     p["cells"]["soap"] = 1  # one good of value 2, one type
-    g._pending_cache = None
+    g.invalidate()
     offered = "contract" in moves(g)
     assert offered == (v <= 2 and n <= 1 and k <= 1)

@@ -19,7 +19,7 @@ def start(depts: list[str], machine: str, **cells: int):
     p["money"] = 10
     ask(g, 0, "hold")
     machines.activate(g, 0, machine)
-    g._pending_cache = None
+    g.invalidate()
     return g, p
 
 
@@ -69,7 +69,7 @@ def test_secondary_belt_once_per_activation_unless_infinite():
     one works once, an ∞ one every time."""
     g, p = start(["cosmetics"], "c", s2=2)
     p["board"].remove("belt_sec")  # opens the ∞ energy belt on s2>soap
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "move s2>soap")
     assert top(g) == "gain"
     play(g, 0, "gain", "move s2>soap")
@@ -82,7 +82,7 @@ def test_secondary_belt_once_per_activation_unless_infinite():
     assert machines_cap == 2
     p["fields"]["cap_b"] = "cap1"  # capacity 4 for Cosmetics: two cubes through mix>s2
     g.s["stacks"][0][-1]["left"] = B.capacity(p, "b")
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "move s1>mix", "move mix>s2")
     assert top(g) == "gain"  # the "add" belt, first time
     play(g, 0, "skip", "move s1>mix", "move mix>s2")
@@ -125,7 +125,7 @@ def test_converter_table(moved: int, byproduct: int):
     p["fields"]["cap_a"] = "cap1"
     p["upg"]["engineers"] = True  # capacity 5
     g.s["stacks"][0][-1]["left"] = B.capacity(p, "a")
-    g._pending_cache = None
+    g.invalidate()
     for i in range(moved):
         play(g, 0, "move green>s1" if i < 3 else "move red>s1")
         if top(g) == "gain":
@@ -201,7 +201,7 @@ def test_conveyor_gives_two_free_main_belt_moves_in_next_machine():
     p["fields"]["conv_a"] = "conv1"
     ask(g, 0, "hold")
     machines.activate(g, 0, "a")
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "move green>s1")  # green is empty now: machine A stops by itself
     assert top(g) == "free_moves"
     assert set(moves(g)) == {"move s1>s2", "done"}  # machine B's main belt only

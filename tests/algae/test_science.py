@@ -19,7 +19,7 @@ def eng(g, n: int = 1, free: int = 0):
     p["freelance"] = free
     ask(g, 0, "hold")
     teams.activate(g, 0, "engineers")
-    g._pending_cache = None
+    g.invalidate()
     return p
 
 
@@ -57,7 +57,7 @@ def test_one_tile_per_engineer_and_zone_costs():
     eng(g, 3, free=0)
     p["freelance"] = 0
     g.s["stacks"][0][-1]["pts"] = 2
-    g._pending_cache = None
+    g.invalidate()
     assert "take conv2" not in moves(g)  # c4+d4 costs the higher zone: 3
 
 
@@ -115,7 +115,7 @@ def sci(g, n: int = 1, science: int = 10):
     p["science"] = science
     ask(g, 0, "hold")
     teams.activate(g, 0, "scientists")
-    g._pending_cache = None
+    g.invalidate()
     return p
 
 
@@ -216,7 +216,7 @@ def test_storage_tile_raises_tank_capacity_up_to_six():
             p["staff"]["scientists"] = 1
             p["science"] = 10
             ask(g, 1, "sci")
-            g._pending_cache = None
+            g.invalidate()
         play(g, seat, "tiles", "tile store_brown", "at a1" if seat == 0 else "at a3")
     assert g.s["tanks"]["brown"]["cap"] == 6
     g.s["tanks"]["brown"]["cap"] = 6
@@ -251,7 +251,7 @@ def test_grid_byproduct_bonus_into_chosen_tank():
     g.s["byp"] = {"lipid": 0, "fiber": 5}
     money = p["money"]
     gain(g, 0, "byp2")
-    g._pending_cache = None
+    g.invalidate()
     assert set(moves(g)) == {"into lipid", "into fiber"}
     play(g, 0, "into lipid")
     assert moves(g) == ["into lipid"]  # the second cube follows into the chosen tank
@@ -260,7 +260,7 @@ def test_grid_byproduct_bonus_into_chosen_tank():
     assert top(g) == "hold"
     g.s["byp"] = {"lipid": D.BYP_CAPACITY - 1, "fiber": 0}
     gain(g, 0, "byp2")
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "into lipid")
     assert moves(g) == ["into fiber"]  # the chosen tank is full: the rest goes to the other
 

@@ -172,7 +172,7 @@ def test_take_algae_per_operator_open_storage_and_empty_tank():
     play(g, 0, "algae")
     assert {"take green", "take red", "done"} == set(moves(g))  # brown storage is covered
     g.s["tanks"]["red"]["n"] = 0
-    g._pending_cache = None
+    g.invalidate()
     assert "buy red" in moves(g)
     play(g, 0, "buy red", "take green")
     assert p["money"] == 4 and p["cells"]["red"] == 1 and p["cells"]["green"] == 1
@@ -191,7 +191,7 @@ def test_choice_token_changes_team_or_machine_never_across():
     assert "choice team engineers" in opts and "choice team scientists" in opts
     assert not any(m.startswith("choice machine") for m in opts)
     g.s["sup"][0] = [1, 0]  # strip 2 spot a: machine A
-    g._pending_cache = None
+    g.invalidate()
     opts = moves(g)
     assert "choice machine b" in opts and "choice machine c" in opts
     assert not any(m.startswith("choice team") for m in opts)
@@ -224,7 +224,7 @@ def test_export_2x_tile_repeat_or_alternate_once_per_turn():
     g.s["sup"][0] = [0, 3]
     g.s["x_turn"] = False
     g.s["stacks"][0] = [{"t": "hold"}, {"t": "after"}, {"t": "action", "second": False}]
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "alt", "money")  # the alternate action counts as the action
     assert set(moves(g)) == {"2x x1", "2x x3", "end"}
     play(g, 0, "2x x1")
@@ -289,7 +289,7 @@ def test_alternate_action_choices():
     ask(g, 0, "action", second=False)
     assert moves(g) == ["alt"]  # the alternate is always there, even when the spot's is not
     p["cells"]["green"] = 1
-    g._pending_cache = None
+    g.invalidate()
     assert moves(g) == ["machine a", "alt"]
     p["cells"]["green"] = 0
     p["cells"]["s1"] = 1
@@ -321,5 +321,5 @@ def test_last_strip_labels_state_the_weekend_energy_check():
         "engineer)"
     )
     g.s["weekend_side"] = 1  # the empty side before week 4
-    g._pending_cache = None
+    g.invalidate()
     assert "weekend" not in labels(g)["spot 5b"]

@@ -92,7 +92,7 @@ def test_monday_buy_from_supply_and_cube_limit():
     p["board"].remove("inc_ops")
     g.s["tanks"]["green"]["n"] = 0
     g.s["stacks"][0][-1]["n"] = B.income(p, "operators")
-    g._pending_cache = None
+    g.invalidate()
     money = p["money"]
     assert "buy green" in moves(g) and "take red" in moves(g)
     play(g, 0, "buy green", "take red", "take red")
@@ -141,7 +141,7 @@ def test_monday_step_d_moves_and_step_e_science():
     f["n"] = B.income(p, "engineers")
     p["cells"].update(green=1, red=1)
     p["board"].remove("belt_sec")  # the ∞ belt on s2>soap would give energy on a machine
-    g._pending_cache = None
+    g.invalidate()
     assert all(m == "done" or m.startswith("move ") for m in moves(g))
     energy = p["energy"]
     p["board"].remove("inc_sci")
@@ -347,5 +347,5 @@ def test_end_of_month_scoring_breakdown():
     end_of_week(g)
     assert g.s["phase"] == "over" and "weekend" not in p["vp"]
     assert p["vp"]["cities held"] == 4 and p["vp"]["grid rows"] == 3
-    g._pending_cache = None
+    g.invalidate()
     assert g.pending() == []

@@ -53,7 +53,7 @@ def turn(g: MarsGame, seat: int = 0, side: str = "colony", **turn: Any) -> None:
         **turn,
     }
     push(g, seat, "turn")
-    g._pending_cache = None
+    g.invalidate()
 
 
 def ask(g: MarsGame, seat: int, t: str, **fields: Any) -> None:
@@ -61,7 +61,7 @@ def ask(g: MarsGame, seat: int, t: str, **fields: Any) -> None:
     if not g.s["stack"]:
         turn(g, seat)
     push(g, seat, t, **fields)
-    g._pending_cache = None
+    g.invalidate()
     settle(g)
 
 
@@ -75,7 +75,7 @@ def put(
     col: int | None = None,
 ) -> None:
     g.s["hex"][h]["b"] = {"type": kind, "owner": owner, "adv": adv, "bp": bp, "col": col}
-    g._pending_cache = None
+    g.invalidate()
 
 
 def moves(g: MarsGame) -> list[str]:
@@ -89,4 +89,4 @@ def play(g: MarsGame, *ms: str) -> None:
 
 
 def refresh(g: MarsGame) -> None:
-    g._pending_cache = None
+    g.invalidate()

@@ -72,13 +72,13 @@ def test_labels_state_costs_and_gains() -> None:
     g = new()
     turn(g, 0, "colony")
     P(g)["res"]["mineral"] = 3
-    g._pending_cache = None
+    g.invalidate()
     play(g, "construct")
     labels = " ".join(o.label for o in g.pending()[0].options)
     assert "pay 1 mineral" in labels and "gain battery" in labels
     turn(g, 0, "orbit")
     g.s["orbit_slots"]["learn"] = [0]
-    g._pending_cache = None
+    g.invalidate()
     label = next(o.label for o in g.pending()[0].options if o.move == "learn")
     assert "pay 1 crystal" in label
 
@@ -94,6 +94,6 @@ def test_hex_choices_are_grouped_by_row() -> None:
         if g.s["hex"][h]["b"] and g.s["hex"][h]["b"]["type"] == "shelter":
             g.s["hex"][h]["b"] = None
     push(g, 0, "botplace")
-    g._pending_cache = None
+    g.invalidate()
     d = g.pending()[0]
     assert len(d.options) > 25 and all(o.group.startswith("row ") for o in d.options)

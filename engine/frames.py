@@ -1,0 +1,182 @@
+"""The frame-stack machine both games run on.
+
+A *frame* is a dict ``{"t": type, ...}`` that stands for one pending question; frames wait
+on stacks, top last, and only the top of a stack is asked. Each frame type registers:
+
+* options ``(g, seat, frame) -> [(move, label[, group]), ...]``: what may be answered now;
+  ``[]`` means the frame is finished and is dropped;
+* apply ``(g, seat, frame, move)``: one answer, already known to be legal. The frame is
+  popped first, unless its type is a *chain* (it stays for several answers and counts itself
+  down until its options are empty); apply may push new frames;
+* a prompt ``(g, seat, frame) -> str`` (or fixed text);
+* or, for an *auto* frame, a run function ``(g, seat, frame)``: it asks nothing and runs as
+  soon as it reaches the top of its stack.
+
+Two layouts of the stacks in the state ``g.s``: one stack per seat (``s["stacks"][seat]``,
+Algae, where several seats may be asked at once) or one shared stack (``s["stack"]``, On
+Mars), whose frames name the seat they ask in ``frame["seat"]``.
+
+``settle`` runs auto frames and drops finished ones until some seat has a question, calling
+the game's ``advance`` whenever every stack is empty; options functions must not change the
+state (they are asked again whenever the pending decisions are listed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Option
+
+Opt = tuple[str, str] | tuple[str, str, str]
+OptionsFn = Callable[[Any, int, dict], list[Opt]]
+ApplyFn = Callable[[Any, int, dict, str], None]
+AutoFn = Callable[[Any, int, dict], None]
+PromptFn = Callable[[Any, int, dict], str]
+
+# More options than this get a group each, so that a front end can page them by group.
+MAX_UNGROUPED = 25
+
+
+class Frames:
+    """One game's frame types and the machine that asks them."""
+
+    def __init__(self, *, per_seat: bool) -> None:
+        self.per_seat = per_seat
+        self.options: dict[str, OptionsFn] = {}
+        self.apply: dict[str, ApplyFn] = {}
+        self.auto: dict[str, AutoFn] = {}
+        self.prompts: dict[str, PromptFn] = {}
+        self.chain: set[str] = set()
+
+    def extended(self) -> Frames:
+        """A copy to register more frame types in, leaving this registry as it is.
+
+        Tests give one game an extended copy (``game.frames = ...``) for their own frames.
+        """
+        copy = Frames(per_seat=self.per_seat)
+        copy.options, copy.apply = dict(self.options), dict(self.apply)
+        copy.auto, copy.prompts, copy.chain = dict(self.auto), dict(self.prompts), set(self.chain)
+        return copy
+
+    # ------------------------------------------------------------- registration
+    def decision(
+        self, t: str, prompt: str | PromptFn, *, chain: bool = False
+    ) -> Callable[[OptionsFn], OptionsFn]:
+        """Register the options function of a decision frame (``chain``: stays until empty)."""
+
+        def wrap(options: OptionsFn) -> OptionsFn:
+            self.options[t] = options
+            if chain:
+                self.chain.add(t)
+            self.prompts[t] = prompt if callable(prompt) else _fixed(prompt)
+            return options
+
+        return wrap
+
+    def applies(self, t: str) -> Callable[[ApplyFn], ApplyFn]:
+        """Register what answering a decision frame does."""
+
+        def wrap(fn: ApplyFn) -> ApplyFn:
+            self.apply[t] = fn
+            return fn
+
+        return wrap
+
+    def runs(self, t: str) -> Callable[[AutoFn], AutoFn]:
+        """Register an auto frame: it asks nothing and runs when it reaches the top."""
+
+        def wrap(fn: AutoFn) -> AutoFn:
+            self.auto[t] = fn
+            return fn
+
+        return wrap
+
+    # ------------------------------------------------------------------ stacks
+    def push(self, g: Any, seat: int, t: str, **fields: Any) -> dict:
+        """Put a frame of type ``t`` asking ``seat`` on top of its stack; returns it."""
+        if self.per_seat:
+            frame = {"t": t, **fields}
+            g.s["stacks"][seat].append(frame)
+        else:
+            frame = {"t": t, "seat": seat, **fields}
+            g.s["stack"].append(frame)
+        return frame
+
+    def _stacks(self, g: Any) -> list[tuple[int, list[dict]]]:
+        """(seat, stack) pairs; the shared stack's seat is -1 (each frame names its own)."""
+        if self.per_seat:
+            return list(enumerate(g.s["stacks"]))
+        return [(-1, g.s["stack"])]
+
+    def _seat(self, stack_seat: int, frame: dict) -> int:
+        return stack_seat if self.per_seat else frame["seat"]
+
+    def waiting(self, g: Any) -> bool:
+        """True while some stack holds a frame."""
+        return any(stack for _, stack in self._stacks(g))
+
+    def run_tops(self, g: Any) -> bool:
+        """Run auto frames and drop finished ones at the top of every stack.
+
+        True when anything changed (the loop in ``settle`` then looks again, since an auto
+        frame may have pushed onto a stack already looked at).
+        """
+        progressed = False
+        for stack_seat, stack in self._stacks(g):
+            while stack:
+                top = stack[-1]
+                t, seat = top["t"], self._seat(stack_seat, top)
+                if t in self.auto:
+                    stack.pop()
+                    self.auto[t](g, seat, top)
+                elif not self.options[t](g, seat, top):
+                    stack.pop()
+                else:
+                    break
+                progressed = True
+        return progressed
+
+    def settle(self, g: Any, advance: Callable[[Any], None], *, limit: int) -> None:
+        """Run until some seat has a question or the game is over (``s["phase"]``).
+
+        ``advance(g)`` starts the game's next step when every stack is empty.
+        """
+        for _ in range(limit):
+            progressed = self.run_tops(g)
+            if self.waiting(g):
+                if not progressed:
+                    return
+                continue
+            if g.s["phase"] == "over":
+                return
+            advance(g)
+        raise RuntimeError("settle did not settle")  # pragma: no cover
+
+    # --------------------------------------------------------------- questions
+    def decisions(self, g: Any) -> list[tuple[int, str, list[Option]]]:
+        """The question at the top of every stack, as the contract's ``_decisions`` wants."""
+        out = []
+        for stack_seat, stack in self._stacks(g):
+            if not stack:
+                continue
+            frame = stack[-1]
+            seat = self._seat(stack_seat, frame)
+            opts = self.options[frame["t"]](g, seat, frame)
+            options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
+            if len(options) > MAX_UNGROUPED and any(not o.group for o in options):
+                options = [Option(o.move, o.label, o.group or "Other") for o in options]
+            out.append((seat, self.prompts[frame["t"]](g, seat, frame), options))
+        return out
+
+    def answer(self, g: Any, seat: int, move: str) -> None:
+        """Apply ``move`` (already checked legal) to the frame asking ``seat``."""
+        stack = g.s["stacks"][seat] if self.per_seat else g.s["stack"]
+        frame = stack[-1]
+        if frame["t"] not in self.chain:
+            stack.pop()
+        self.apply[frame["t"]](g, seat, frame, move)
+
+
+def _fixed(text: str) -> PromptFn:
+    return lambda g, seat, frame: text
