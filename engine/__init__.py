@@ -1,7 +1,12 @@
 """The rules engines: pure Python, no Discord, no SQL, no Pillow, no asyncio.
 
-Importing this package registers every game hosted by the product in ``GAMES``.
+Importing this package registers every game hosted by the product in ``GAMES``: each
+subpackage of ``engine/`` is one game, which registers itself on import (see
+``engine/algae/__init__.py``). A new game needs no list to be added to.
 """
+
+import importlib
+import pkgutil
 
 from engine.core import (
     GAMES,
@@ -34,5 +39,12 @@ __all__ = [
     "register",
     "replay",
 ]
-# Importing the game packages registers them in GAMES (the hosted games).
-from engine import algae, mars  # noqa: F401
+
+
+def _register_games() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_register_games()

@@ -10,8 +10,15 @@ Concrete games subclass ``Game`` and implement four hooks:
 * ``_apply(seat, move)``: apply one move already known to be legal, return the events;
 * ``_dump()`` / ``_load(data)``: their own state as JSON-able data;
 
-plus ``scores()`` and ``view(seat)``. The base class owns the move record, the seeded
-random generator, decision versions and move parsing, so every game gets them the same way.
+plus ``scores()`` and ``view(seat)``.
+
+Restoring skips the subclass ``__init__``: ``Game.from_json`` runs only ``Game.__init__`` and
+then ``_load(data)``, since ``__init__`` starts a new game (deals, shuffles) while a snapshot
+holds one in progress. So ``_load`` must set every attribute the subclass ``__init__`` sets
+(tests/test_core.py checks this for every registered game).
+
+The base class owns the move record, the seeded random generator, decision versions and move
+parsing, so every game gets them the same way.
 ``rebase_versions`` and ``version_base`` (added for the table layer's undo) let a game rebuilt
 from fewer moves keep handing out decision versions above the ones it gave before.
 
@@ -350,6 +357,11 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
+        """The game a ``to_json`` snapshot holds, without replaying its moves.
+
+        The subclass ``__init__`` is not run (it would start a new game): ``Game.__init__``
+        sets the base fields, then ``_load`` must set every field of the subclass.
+        """
         if data.get("schema") != SNAPSHOT_SCHEMA:
             raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
         game_cls = GAMES[data["kind"]].cls if cls is Game else cls

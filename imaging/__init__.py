@@ -1,7 +1,8 @@
 """Pillow renderers: pure functions from an engine view (a dict) to PNG bytes.
 
-Each game module registers its renderers here; callers (the table layer's terminal table,
-the Discord cogs) ask by game kind and never import a game's renderer directly.
+Each game's package ``imaging/<kind>/`` registers its renderers here when imported, which
+``render`` does the first time it is asked for that kind; callers (the table layer's
+terminal table, the Discord cogs) ask by game kind and never import a game's renderer.
 
 Pictures: "public" (the board posted after every turn, from ``view(None)``), "player" (one
 player's department, from ``view(seat)``) and "final" (the final scores). A kind without
@@ -13,7 +14,10 @@ view before the last turn, to mark what changed); ``render`` passes on only thos
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +26,8 @@ PICTURES = ("public", "player", "final")
 
 # kind -> {"public": fn, "player": fn, "final": fn}
 RENDERERS: dict[str, dict[str, Renderer]] = {}
+_LOOKED_FOR: set[str] = set()  # kinds whose package imaging/<kind>/ was looked for
+_LOOKING = threading.Lock()  # renders run in threads: one import, and none seen half done
 
 
 def register(kind: str, picture: str, fn: Renderer) -> Renderer:
@@ -34,12 +40,23 @@ def render(kind: str, picture: str, view: dict[str, Any], **extra: Any) -> bytes
 
     ``extra`` keyword arguments (such as ``previous=``) go to renderers that accept them.
     """
-    fn = RENDERERS.get(kind, {}).get(picture)
+    fn = renderers(kind).get(picture)
     if fn is None:
         if picture not in PICTURES:
             return None
         fn = RENDERERS["*"][picture]
     return fn(view, **_accepted(fn, extra))
+
+
+def renderers(kind: str) -> dict[str, Renderer]:
+    """The renderers of ``kind``; the first call imports ``imaging/<kind>/`` if there is one."""
+    if kind not in _LOOKED_FOR:
+        with _LOOKING:
+            name = f"{__name__}.{kind}"
+            if kind not in _LOOKED_FOR and kind.isidentifier() and importlib.util.find_spec(name):
+                importlib.import_module(name)
+            _LOOKED_FOR.add(kind)
+    return RENDERERS.get(kind, {})
 
 
 def _accepted(fn: Renderer, extra: dict[str, Any]) -> dict[str, Any]:
@@ -57,16 +74,6 @@ def _register_builtin() -> None:
     register("*", "public", render_generic)
     register("*", "player", render_generic)
     register("*", "final", render_generic_final)
-    try:
-        import imaging.algae
-    except ModuleNotFoundError as exc:  # the Algae engine is not in this checkout
-        if not (exc.name or "").startswith(("imaging.algae", "engine.algae")):
-            raise
-    try:
-        import imaging.mars  # noqa: F401  (registers "mars")
-    except ModuleNotFoundError as exc:  # the On Mars engine is not in this checkout
-        if not (exc.name or "").startswith(("imaging.mars", "engine.mars")):
-            raise
 
 
 _register_builtin()

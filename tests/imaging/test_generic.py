@@ -58,3 +58,14 @@ def test_generic_golden() -> None:
     assert png is not None
     assert Image.open(io.BytesIO(png)).width == 900
     check_golden("tally-public", png)
+
+
+def test_each_hosted_game_finds_its_own_renderers_by_kind() -> None:
+    """No list to keep: imaging/<kind>/ is found from the kind (tally has none: generic)."""
+    generic = imaging.renderers("*")
+    for kind in ("algae", "mars"):
+        assert kind in engine.GAMES  # engine/<kind>/ registered itself
+        own = imaging.renderers(kind)
+        assert set(own) == set(imaging.PICTURES)
+        assert not set(own.values()) & set(generic.values())
+    assert imaging.renderers("tally") == {}
