@@ -48,7 +48,11 @@ def parse_options(text: str | None) -> dict | None:
     return out
 
 
-class Game(commands.GroupCog, group_name="game", group_description="Start and manage a game"):
+class GameCommands(
+    commands.GroupCog, group_name="game", group_description="Start and manage a game"
+):
+    """/game: lobbies and game management (not the engine's ``Game``)."""
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -264,4 +268,4 @@ async def keep_playing(interaction: discord.Interaction, cid: CustomId) -> None:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Game(bot))
+    await bot.add_cog(GameCommands(bot))
