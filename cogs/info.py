@@ -143,7 +143,8 @@ class Info(commands.Cog):
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
         if st.round is not None:
             lines.append(
-                f"Round {safe(str(st.round))}" + (f" · {safe(str(st.phase))}" if st.phase else "")
+                f"{st.round_name.capitalize()} {st.round}"
+                + (f" · {safe(st.phase)}" if st.phase else "")
             )
         if info.status == "lobby":
             names = ", ".join(safe(s.name) for s in info.seats)

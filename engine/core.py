@@ -10,7 +10,8 @@ Concrete games subclass ``Game`` and implement four hooks:
 * ``_apply(seat, move)``: apply one move already known to be legal, return the events;
 * ``_dump()`` / ``_load(data)``: their own state as JSON-able data;
 
-plus ``scores()`` and ``view(seat)``.
+plus ``scores()`` and ``view(seat)``, and optionally ``progress()`` (where the game stands:
+round and stage, in the words of the rules), ``turn_key()`` and ``default_move(seat)``.
 
 Restoring skips the subclass ``__init__``: ``Game.from_json`` runs only ``Game.__init__`` and
 then ``_load(data)``, since ``__init__`` starts a new game (deals, shuffles) while a snapshot
@@ -94,6 +95,20 @@ class ScoreLine:
     breakdown: dict[str, int] = field(default_factory=dict)
     rank: int = 0
     tiebreak: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands, as players read it (``Game.progress()``).
+
+    ``round`` counts the game's rounds (None before the first, or in a game without them)
+    and ``round_name`` is what the rules call one ("week" in Algae). ``stage`` names the
+    phase or step in progress ("Work Week, day 3"); empty when the game has none.
+    """
+
+    round: int | None = None
+    round_name: str = "round"
+    stage: str = ""
 
 
 @dataclass(frozen=True)
@@ -230,6 +245,10 @@ class Game:
     def default_move(self, seat: int) -> str | None:
         """A safe move for an absent player, or None when the game has none."""
         return None
+
+    def progress(self) -> Progress:
+        """The round and the stage the game is in (for /status and the log's round filter)."""
+        return Progress()
 
     # -------------------------------------------------------------- contract
     @property

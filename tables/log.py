@@ -19,8 +19,6 @@ from tables.line import LogLine, record_of
 if TYPE_CHECKING:
     from storage.base import GameRow, UndoRow
 
-ROUND_KEYS = ("week", "round")
-
 
 @dataclass(frozen=True)
 class LogItem:
@@ -49,15 +47,9 @@ class HistoryPage:
     filters: tuple[str, ...] = ()
 
 
-def round_of(view: dict[str, Any]) -> Any:
-    for key in ROUND_KEYS:
-        if view.get(key) is not None:
-            return view[key]
-    return None
-
-
 def rounds_by_seq(row: GameRow, line: LogLine) -> dict[int, Any]:
-    """The round each log position was played in (undos: the round they returned to)."""
+    """The round each log position was played in (undos: the round they returned to), as
+    the game's ``progress()`` counts them (the week in Algae)."""
     game = replay(record_of(row, []))
     live: list[MoveRow] = []
     found: dict[int, Any] = {}
@@ -67,13 +59,13 @@ def rounds_by_seq(row: GameRow, line: LogLine) -> dict[int, Any]:
     try:
         for seq, step in steps:
             if isinstance(step, MoveRow):
-                found[seq] = round_of(game.view(None))
+                found[seq] = game.progress().round
                 game.play(step.seat, step.move)
                 live.append(step)
             else:
                 live = [m for m in live if m.seq not in set(step.undone)]
                 game = replay(record_of(row, live))
-                found[seq] = round_of(game.view(None))
+                found[seq] = game.progress().round
     except Exception:  # a log that no longer replays: the rounds found so far
         pass
     return found

@@ -174,6 +174,7 @@ class GameStatus:
     to_act: tuple[ToAct, ...]
     over: bool
     scores: tuple[ScoreLine, ...]
-    round: Any = None
-    phase: Any = None
+    round: int | None = None  # Game.progress(): the round (the week in Algae) ...
+    phase: str | None = None  # ... and the stage in words
+    round_name: str = "round"
     extra: dict[str, Any] = field(default_factory=dict)

@@ -424,20 +424,21 @@ class Tables(
         return LogPage(row.id, entries, page, pages, total)
 
     async def status(self, channel_id: int | None, *, game_id: int | None = None) -> GameStatus:
-        """Whose turn and since when, round/phase when the view has them, running scores."""
+        """Whose turn and since when, the round and stage (``Game.progress``), running scores."""
         row = await self._row(channel_id, game_id)
         info = self.info(row)
         if row.status in ("lobby", "aborted") or row.players is None:
             return GameStatus(info, (), row.status != "lobby", ())
         game = await self._engine(row)
-        view = game.view(None)
+        progress = game.progress()
         return GameStatus(
             info,
             announce.to_act(game, row, row.waiting),
             game.over,
             tuple(game.scores()),
-            round=view.get("round"),
-            phase=view.get("phase", view.get("stage")),
+            round=progress.round,
+            phase=progress.stage or None,
+            round_name=progress.round_name,
         )
 
 

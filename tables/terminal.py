@@ -307,9 +307,9 @@ class Terminal:
         info = status.info
         parts = [f"{info.title} #{info.id}: {info.status}, move {info.version}"]
         if status.round is not None:
-            parts.append(f"round {status.round}")
+            parts.append(f"{status.round_name} {status.round}")
         if status.phase is not None:
-            parts.append(f"phase {status.phase}")
+            parts.append(status.phase)
         self.say(", ".join(parts))
         for t in status.to_act:
             self.say(f"  to act: {t.name} ({t.prompt})")

@@ -7,7 +7,16 @@ import json
 import pytest
 
 import engine  # noqa: F401  (registers the hosted games)
-from engine.core import GAMES, MAX_MOVE_CHARS, Game, IllegalMove, Rng, new_game, replay
+from engine.core import (
+    GAMES,
+    MAX_MOVE_CHARS,
+    Game,
+    IllegalMove,
+    Progress,
+    Rng,
+    new_game,
+    replay,
+)
 
 
 def fresh(players: int = 2, seed: int = 5) -> Game:
@@ -133,3 +142,26 @@ def test_a_restored_game_has_every_field_its_init_sets(kind: str) -> None:
     assert type(restored) is type(game)
     assert sorted(vars(restored)) == sorted(vars(game))
     assert restored.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(("kind", "count"), [("algae", "week"), ("mars", "round")])
+def test_progress_names_the_round_and_the_stage_in_words(kind: str, count: str) -> None:
+    game = new_game(kind, ["a", "b"], seed=4)
+    seen = set()
+    for _ in range(400):
+        progress = game.progress()
+        assert progress.round == game.view(None)[count] and progress.round_name == count
+        assert progress.stage and "_" not in progress.stage  # words, not a phase id
+        seen.add(progress.stage)
+        if game.over:
+            break
+        decision = game.pending()[0]
+        game.play(decision.seat, game.default_move(decision.seat) or decision.options[0].move)
+    assert len(seen) >= 3  # the stage follows the game
+
+
+def test_a_game_without_progress_says_nothing() -> None:
+    class Plain(Game):
+        pass
+
+    assert Plain(["a"], seed=1).progress() == Progress()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GAMES, Event, Game, GameSpec, Option, ScoreLine, register
+from engine.core import GAMES, Event, Game, GameSpec, Option, Progress, ScoreLine, register
 
 ROUNDS = 2
 TARGET_ROWS = "abc"
@@ -134,6 +134,9 @@ class Tally(Game):
             ScoreLine(seat, p, self.vp[seat], {"cards": self.vp[seat]}, rank[seat])
             for seat, p in enumerate(self.players)
         ]
+
+    def progress(self) -> Progress:
+        return Progress(self.round, "round", self.stage)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         stakes = [

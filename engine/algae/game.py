@@ -10,7 +10,7 @@ from engine.algae import export, machines, monday, science, teams, workweek  # n
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES
 from engine.algae.state import new_state
-from engine.core import Event, Game, Option, ScoreLine
+from engine.core import Event, Game, Option, Progress, ScoreLine
 from engine.frames import Frames
 
 DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
@@ -97,6 +97,16 @@ class AlgaeGame(Game):
         from engine.algae.view import build_view
 
         return build_view(self, seat)
+
+    def progress(self) -> Progress:
+        """The week (1-4) and the phase, with the work day in the Work Week."""
+        from engine.algae.view import PHASE_TEXT
+
+        s = self.s
+        stage = PHASE_TEXT.get(s["phase"], s["phase"])
+        if s["phase"] == "work" and s["day"]:
+            stage += f", day {s['day']}"
+        return Progress(s["week"], "week", stage)
 
     def turn_key(self) -> str | None:
         """Week, phase, work day and the seat on turn: one public post per change."""

@@ -5,13 +5,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.core import Event, Game, Option, ScoreLine
+from engine.core import Event, Game, Option, Progress, ScoreLine
 from engine.frames import Frames
 from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
 from engine.mars.state import new_state
 
+PHASE_TEXT = {
+    "setup": "Setup",
+    "picks": "Setup: turn-order spaces",
+    "colonize": "Colonization phase",
+    "shuttle": "Shuttle phase",
+    "over": "Game over",
+}
 DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod", "control", "0")
 
 
@@ -92,6 +99,11 @@ class MarsGame(Game):
         from engine.mars.view import build_view
 
         return build_view(self, seat)
+
+    def progress(self) -> Progress:
+        """The round (0 during the set-up picks) and the phase."""
+        s = self.s
+        return Progress(s["round"], "round", PHASE_TEXT.get(s["phase"], s["phase"]))
 
     def turn_key(self) -> str | None:
         """Round, phase and whose turn: the turn's player in the Colonization phase (answers
