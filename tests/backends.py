@@ -52,6 +52,16 @@ class Backend:
         finally:
             await conn.close()
 
+    async def poke(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """Write behind the store's back (a damaged row, a lost move), committed at once."""
+        if not self.postgres:
+            conn = sqlite3.connect(self.target)
+            with conn:
+                conn.execute(sql, params)
+            conn.close()
+            return
+        await self.peek(sql, params)
+
 
 def make_backend(name: str, tmp_path: Path, filename: str = "s.sqlite3") -> Backend:
     if name == "sqlite":
