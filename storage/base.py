@@ -246,7 +246,7 @@ class Store(Protocol):
     async def claim_posts(
         self, now: float, limit: int, lease: float, ids: list[int] | None = None
     ) -> list[PostRow]:
-        """Pending posts to make now (``ids``: those of them, due or not), oldest first.
+        """Pending posts due now (``ids``: only those), oldest first.
         A store shared by several processes hands each one to one process only: its
         ``due_at`` moves ``lease`` seconds on, so no other process takes it before this
         one marked it sent or failed (or died and the lease ran out)."""

@@ -119,17 +119,15 @@ class PostgresStore(SqliteStore):
         (their ``due_at``); a row's send then marks it sent, or failed with its retry time."""
         if table not in ("outbox", "notices"):
             raise ValueError(f"{table!r} is not a queue table")
-        if ids is None:
-            which, chosen = "due_at <= $3", now
-        else:
-            which, chosen = "id = ANY($3::bigint[])", sorted(set(ids))
+        which, params = "", [now + lease, limit, now]
+        if ids is not None:
+            which = "AND id = ANY($4::bigint[])"
+            params.append(sorted(set(ids)))
         rows = await self._pool.fetch(
             f"UPDATE {table} SET due_at = $1 WHERE id IN (SELECT id FROM {table}"
-            f" WHERE {PENDING} AND {which} ORDER BY due_at, id LIMIT $2"
+            f" WHERE {PENDING} AND due_at <= $3 {which} ORDER BY due_at, id LIMIT $2"
             " FOR UPDATE SKIP LOCKED) RETURNING *",
-            now + lease,
-            limit,
-            chosen,
+            *params,
         )
         return sorted(rows, key=lambda r: r["id"])
 
