@@ -33,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine.core import GAMES, Decision, Game, IllegalMove, check_move_text, replay
+from engine.core import GAMES, Decision, Game, IllegalMove, check_move_text
 from storage.base import (
     LIVE_STATUSES,
     GameRow,
@@ -57,7 +57,7 @@ from tables.errors import (
     TableError,
 )
 from tables.history import HistoryMixin
-from tables.line import record_of
+from tables.line import replayed
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
 from tables.prefs import PrefsMixin
@@ -200,13 +200,8 @@ class Tables(
 
     async def _rebuild(self, row: GameRow, version: int) -> Game:
         line = await self.log_line(row.id)  # the live moves: undone ones left out
-        live = line.live()
-        record = record_of(row, live)
         try:
-            line.check(version)
-            game = await asyncio.to_thread(replay, record)  # may be long: off the loop
-            if version != len(live):  # after an undo: versions above the log position
-                game.rebase_versions(version - len(live))
+            game = await asyncio.to_thread(replayed, row, line, version)  # off the loop
             snapshot = _dump(game)
         except Exception as exc:
             reason = f"its move log does not replay: {exc}"
