@@ -26,8 +26,9 @@ _counter = itertools.count(1)
 
 
 class PgServer:
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, fsync: bool = False) -> None:
         self.bindir = bindir
+        self.fsync = fsync  # off for tests (a throwaway server); on to benchmark
         self.dir = Path(tempfile.mkdtemp(prefix="algae-pg-"))
         self.port = _free_port()
         self.user = _server_user()
@@ -45,7 +46,9 @@ class PgServer:
         data = self.dir / "data"
         self._run("initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                   "--no-sync", "--no-instructions")  # fmt: skip
-        options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -F -c max_connections=200"
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c max_connections=200"
+        if not self.fsync:
+            options += " -F"
         self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.dir / "log"), "-w",
                   "-t", "60", "start")  # fmt: skip
 

@@ -13,76 +13,16 @@ four shards, killed and restarted the same way. Afterwards:
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 
 import pytest
 
 from tests import pgserver
 from tests.backends import Backend
-from tests.e2e.helpers import is_turn_post
+from tests.e2e.shards import Table, run_table, start_game
 from tests.standin import BotProcess, StandIn
-from tests.standin.models import Channel, User
 
 SHARDS = 4
-LANDED = ("chose a stake", "drew", "stops at", "aimed at")  # Tally's event lines
 pytestmark = pytest.mark.e2e
-
-
-@dataclass
-class Table:
-    """One guild's game, played by two people who answer every decision they get."""
-
-    shard: int
-    channel: Channel
-    players: list[User]
-    acked: list[str] = field(default_factory=list)  # "name: move" the bot confirmed
-    unanswered: int = 0
-    over: bool = False
-
-
-def choose(values: list[str]) -> str | None:
-    """Tally's safe line: the lowest stake, one draw, stop, the first target."""
-    for wanted in ("stake 1", "done", "draw", "aim a0"):
-        if wanted in values:
-            return wanted
-    return values[0] if values else None
-
-
-async def play_turn(standin: StandIn, table: Table) -> bool:
-    """One move by whoever has a decision; False when the shard is not held right now."""
-    if standin.session_for(table.channel.guild_id) is None:
-        return False
-    for user in table.players:
-        try:
-            choices = await standin.autocomplete(user, table.channel, "play", "move", move="")
-            move = choose([c["value"] for c in choices])
-            if move is None:
-                continue
-            ix = await standin.slash(user, table.channel, "play", move=move, timeout=6)
-        except AssertionError:  # the process went away under the interaction
-            table.unanswered += 1
-            return False
-        if any(word in ix.text for word in LANDED):
-            table.acked.append(f"{user.name}: {move}")
-        return True
-    table.over = True  # nobody has a decision: the game ended
-    return True
-
-
-async def run_table(standin: StandIn, table: Table, moves: asyncio.Event) -> None:
-    while not table.over:
-        if await play_turn(standin, table):
-            moves.set()
-        else:
-            await asyncio.sleep(0.2)
-
-
-async def start_game(standin: StandIn, table: Table) -> None:
-    host, guest = table.players
-    assert "lobby" in (await standin.slash(host, table.channel, "game new", game="tally")).text
-    await standin.slash(guest, table.channel, "game join")
-    await standin.slash(host, table.channel, "game start")
-    await standin.wait_for_message(table.channel, is_turn_post)
 
 
 async def log_moves(backend: Backend, table: Table) -> list[str]:
@@ -144,8 +84,7 @@ async def test_sharded_processes_survive_a_sigkill(standin: StandIn, tmp_path, k
         await wait_shards(standin, set(range(SHARDS)))
         for table in tables:
             await start_game(standin, table)
-        moves = asyncio.Event()
-        runners = [asyncio.create_task(run_table(standin, t, moves)) for t in tables]
+        runners = [asyncio.create_task(run_table(standin, t)) for t in tables]
         victim = procs[0]
         killed = set(halves[0])
         while sum(len(t.acked) for t in tables if t.shard in killed) < 4:
