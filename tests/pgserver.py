@@ -4,8 +4,9 @@ One server per test session (``server()`` starts it on first use, ``stop()`` at 
 each test gets its own schema on it (``fresh_url``), which costs a millisecond, not a
 database. initdb refuses to run as root, so as root the server runs as the ``postgres``
 user (or ``nobody``) through ``runuser``. Where no PostgreSQL 15 can be found the
-PostgreSQL runs are skipped with a line saying so, except under ``CI=true``, where they
-fail: CI must run them (``.ci/run`` installs Debian's ``postgresql`` package).
+PostgreSQL runs are skipped with a line saying so, except under ``CI=true`` (or
+``ALGAE_REQUIRE_PG=1``, which ``.ci/run`` sets after installing Debian's ``postgresql``
+package where it is missing), where they fail: CI must run them.
 """
 
 from __future__ import annotations
@@ -78,10 +79,17 @@ def _server_user() -> str | None:
 
 
 def find_bindir() -> Path | None:
-    for d in (os.environ.get("ALGAE_PG_BIN"), *BIN_DIRS):
+    """``ALGAE_PG_BIN``, else PostgreSQL 15's, else the newest other Debian install."""
+    others = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: p.parent.name)
+    for d in (os.environ.get("ALGAE_PG_BIN"), *BIN_DIRS, *reversed(others)):
         if d and (Path(d) / "initdb").exists() and (Path(d) / "pg_ctl").exists():
             return Path(d)
     return None
+
+
+def required() -> bool:
+    """In CI (``CI=true``, or ``ALGAE_REQUIRE_PG=1`` from .ci/run) a missing server fails."""
+    return os.environ.get("CI") == "true" or os.environ.get("ALGAE_REQUIRE_PG") == "1"
 
 
 _server: PgServer | None = None
@@ -104,8 +112,8 @@ def server() -> PgServer:
                 _failure = f"the PostgreSQL server did not start: {exc}"
     if _server is None:
         message = f"PostgreSQL runs skipped: {_failure}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{message} (CI=true: PostgreSQL must run)", pytrace=False)
+        if required():
+            pytest.fail(f"{message} (in CI PostgreSQL must run)", pytrace=False)
         pytest.skip(message)
     return _server
 
