@@ -10,7 +10,8 @@ statement translated by ``storage.pg_sql.query``.
 What several processes on one database rely on:
 
 * a move lands once: ``commit_move`` updates ``games`` only ``WHERE version = expected``;
-  a second writer waits on that row's lock, then finds the version moved (VersionConflict);
+  a second writer waits on that row's lock, then finds the version moved (VersionConflict).
+  It is the one hot path with its own SQL (one statement, one round trip: see COMMIT_MOVE);
 * the send queues are claimed with ``FOR UPDATE SKIP LOCKED`` and a lease on ``due_at``
   (``claim_posts``, ``claim_notices``), so each post, reminder and DM is made by one process;
 * the scheduler's claims (a reminder, a deadline, a new timer) are guarded updates, so a
@@ -27,14 +28,44 @@ from typing import Any
 
 import asyncpg
 
-from storage.base import PostRow
+from storage.base import NewMove, NewPost, PostRow, VersionConflict
 from storage.migrations import MIGRATIONS
 from storage.pg_conn import PgConn
 from storage.pg_sql import migration, query
 from storage.sqlite import SqliteStore
 from storage.sqlite_queue import PENDING, Queue, queue_row
+from storage.sqlite_rows import to_json
 from storage.timing import NoticeRow
 
+# commit_move as one statement: $1 game, $2 expected version, $3 snapshot, $4 status,
+# $5 waiting, $6 now, $7 announce, $8-$11 the move, $12-$15 the posts (kind, payload,
+# payload for spectator channels, channel or NULL for the game channel and its links)
+COMMIT_MOVE = """
+WITH up AS (
+    UPDATE games SET version = $2 + 1, snapshot = $3, status = $4, waiting = $5,
+        updated_at = $6, ended_at = CASE WHEN $4 = 'finished' THEN $6 ELSE ended_at END,
+        announced_seq = CASE WHEN $7 THEN $2 + 1 ELSE announced_seq END
+    WHERE id = $1 AND version = $2 AND status = 'active'
+    RETURNING id, channel_id
+), mv AS (
+    INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)
+    SELECT id, $2 + 1, $8, $9, $10, $11, $6 FROM up
+), targets AS (
+    SELECT channel_id, 0 AS spectator FROM up
+    UNION ALL SELECT l.channel_id, 1 FROM links AS l JOIN up ON l.game_id = up.id
+), wanted AS (
+    SELECT * FROM unnest($12::text[], $13::text[], $14::text[], $15::bigint[])
+        WITH ORDINALITY AS w (kind, payload, spectator_payload, channel_id, ord)
+), ins AS (
+    INSERT INTO outbox (game_id, channel_id, kind, payload, created_at, due_at)
+    SELECT up.id, COALESCE(w.channel_id, t.channel_id), w.kind,
+        CASE WHEN t.spectator = 1 THEN w.spectator_payload ELSE w.payload END, $6, $6
+    FROM up CROSS JOIN wanted AS w LEFT JOIN targets AS t ON w.channel_id IS NULL
+    ORDER BY w.ord, t.spectator, t.channel_id
+    RETURNING id
+)
+SELECT (SELECT COUNT(*) FROM up) AS landed, ARRAY(SELECT id FROM ins ORDER BY id) AS ids
+"""
 MIGRATION_LOCK = 0x616C6761  # pg_advisory_xact_lock key: "alga"
 POOL_SIZE = 8
 
@@ -101,6 +132,49 @@ class PostgresStore(SqliteStore):
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:  # type: ignore[override]
         return await self._pool.fetchrow(query(sql), *tuple(params))
+
+    # ------------------------------------------------------------ the move
+    async def commit_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: NewMove,
+        snapshot: str,
+        *,
+        status: str,
+        waiting: dict[int, float],
+        posts: list[NewPost],
+        now: float,
+    ) -> list[int]:
+        """``SqliteStore.commit_move`` in ONE statement (so one round trip, and one
+        transaction by itself): the guarded update of ``games``; the move row and the
+        outbox rows are inserted only from the row that update returned, so a stale
+        version writes nothing."""
+        if status not in ("active", "finished"):
+            raise ValueError(f"a move cannot leave the game {status!r}")
+        row = await self._pool.fetchrow(
+            COMMIT_MOVE,
+            game_id,
+            expected_version,
+            snapshot,
+            status,
+            to_json(waiting),
+            now,
+            bool(posts),
+            move.seat,
+            move.user_id,
+            move.move,
+            to_json(move.events),
+            [p.kind for p in posts],
+            [to_json(p.payload) for p in posts],
+            [to_json(dict(p.payload, spectator=True)) for p in posts],
+            [p.channel_id for p in posts],
+        )
+        if row is None or not row["landed"]:
+            raise VersionConflict(
+                f"game {game_id} is no longer at version {expected_version} or not active"
+            )
+        return list(row["ids"])
 
     # -------------------------------------------------------------- claims
     async def claim_posts(
