@@ -7,7 +7,8 @@ four shards, killed and restarted the same way. Afterwards:
 
 * every move a player saw acknowledged is in the log exactly once (none lost or doubled);
 * every queued post was made, and exactly once per channel (one message per outbox row);
-* on PostgreSQL, the other process answered every interaction of its guilds throughout.
+* on PostgreSQL, the other process answered every interaction of its guilds throughout;
+* /stats of someone playing on two shards counts both games.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ async def test_sharded_processes_survive_a_sigkill(standin: StandIn, tmp_path, k
         guild = standin.guild_on_shard(shard, SHARDS)
         people = [standin.user(f"p{shard}a"), standin.user(f"p{shard}b")]
         tables.append(Table(shard, guild.channels[0], people))
+    # one person plays on shard 0 and on shard 3 (held by different processes)
+    traveller = tables[0].players[0]
+    tables[3].players[0] = traveller
     try:
         for proc in procs:
             await proc.start()
@@ -105,6 +109,9 @@ async def test_sharded_processes_survive_a_sigkill(standin: StandIn, tmp_path, k
         await asyncio.sleep(4.0)  # posts held by the killed process: past their lease
         for table in tables:
             await check_posts(standin, backend, table)
+        # /stats reads every guild's games, whatever process holds their shard
+        stats = await standin.slash(traveller, tables[3].channel, "stats")
+        assert "2 played" in stats.text, stats.text
         if len(procs) == 2:
             assert others_during > others_before  # the other process kept answering
             assert all(t.unanswered == 0 for t in tables if t.shard not in killed)
