@@ -1,7 +1,9 @@
 """Storage benchmark: committing a move and loading a game by channel, 10,000 games stored.
 
-Run by hand: ``python -m benchmarks storage``. Everything happens in a temporary directory on
-a real SQLite file (WAL, synchronous=NORMAL: see storage/sqlite.py for why). The games are
+Run by hand: ``python -m benchmarks storage``. Each row is measured on both backends: a real
+SQLite file in a temporary directory (WAL, synchronous=NORMAL: see storage/sqlite.py for
+why), and PostgreSQL (``benchmarks/pg.py``: a throwaway local server by default, with
+PostgreSQL's default durability: every commit is flushed to disk). The games are
 Tally games (the test-only game of tests/toygame.py); every stored game is active with a
 snapshot and a log of 10 moves.
 
@@ -14,12 +16,14 @@ uncached load (lookup, snapshot read, ``json.loads``, ``Game.from_json``).
 from __future__ import annotations
 
 import json
+import math
 import random
 import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.kit import Row, measure_async, row
+from benchmarks.pg import fresh_schema, postgres
 from engine.core import new_game
 from storage import NewGame, NewMove, NewPost
 from tables import open_tables
@@ -29,6 +33,12 @@ GAMES = 10_000
 N = 500
 COMMIT_TARGET = "p95 <= 10 ms"
 LOAD_TARGET = "p95 <= 5 ms"
+nan = math.nan
+# PostgreSQL's default waits for the disk at every commit (fsync); synchronous_commit=off
+# (append "&synchronous_commit=off" to DATABASE_URL) is SQLite's synchronous=NORMAL trade:
+# a crash of the bot loses nothing, a crash of the database server or the machine may lose
+# the last fraction of a second of commits
+PG_VARIANTS = (("postgres", ""), ("postgres sync_commit=off", "&synchronous_commit=off"))
 
 
 def _sample_game():
@@ -41,15 +51,26 @@ def _sample_game():
 
 async def run() -> list[Row]:
     register_toy()
+    rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         tables = await open_tables(Path(tmp) / "bench.sqlite3")
         try:
-            return await _run(tables)
+            rows += await _run(tables, "sqlite")
         finally:
             await tables.close()
+    with postgres() as url:
+        if url is None:
+            return [*rows, Row("storage", "postgres: (no PostgreSQL server here)", 0, nan, nan)]
+        for label, settings in PG_VARIANTS:
+            tables = await open_tables(await fresh_schema(url) + settings)
+            try:
+                rows += await _run(tables, label)
+            finally:
+                await tables.close()
+    return rows
 
 
-async def _run(tables) -> list[Row]:
+async def _run(tables, backend: str) -> list[Row]:
     store = tables.store
     sample = _sample_game()
     snapshot = json.dumps(sample.to_json(), separators=(",", ":"))
@@ -91,7 +112,9 @@ async def _run(tables) -> list[Row]:
             version += 1
 
         samples = await measure_async(commit, N)
-        rows.append(row("storage", f"store.commit_move ({label})", samples, COMMIT_TARGET))
+        rows.append(
+            row("storage", f"{backend}: store.commit_move ({label})", samples, COMMIT_TARGET)
+        )
 
     # --- table layer play (a fresh game in a new channel whenever one ends)
     channel = base + GAMES + 1
@@ -111,7 +134,9 @@ async def _run(tables) -> list[Row]:
             await tables.create("tally", 1, channel, 100, "ann", seed=channel)
             await tables.join(channel, 101, "bob")
             await tables.start(channel, 100)
-    rows.append(row("storage", "Tables.play (tally, incl. commit)", samples, COMMIT_TARGET))
+    rows.append(
+        row("storage", f"{backend}: Tables.play (tally, incl. commit)", samples, COMMIT_TARGET)
+    )
 
     # --- loads by channel among 10,000 games
     channels = [base + rng.randrange(GAMES) for _ in range(N + 3)]
@@ -121,7 +146,12 @@ async def _run(tables) -> list[Row]:
         assert await store.find_game(next(it)) is not None
 
     rows.append(
-        row("storage", "store.find_game (by channel)", await measure_async(find, N), LOAD_TARGET)
+        row(
+            "storage",
+            f"{backend}: store.find_game (by channel)",
+            await measure_async(find, N),
+            LOAD_TARGET,
+        )
     )
     it2 = iter(channels)
 
@@ -131,7 +161,7 @@ async def _run(tables) -> list[Row]:
     rows.append(
         row(
             "storage",
-            "Tables.load uncached (incl. from_json)",
+            f"{backend}: Tables.load uncached (incl. from_json)",
             await measure_async(load, N),
             LOAD_TARGET,
             note=f"{GAMES} games stored",

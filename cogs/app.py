@@ -19,7 +19,7 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -53,7 +53,7 @@ class Config:
     """Settings from the environment (see README: Configuration)."""
 
     token: str
-    db_path: Path
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL (DATABASE_URL)
     api_base: str | None = None
     gateway_url: str | None = None
     post_timeout: float = 10.0
@@ -63,15 +63,22 @@ class Config:
     def from_env(cls) -> Config:
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            db_path=Path(os.environ.get("ALGAE_DB") or "data/bot.sqlite3"),
+            db_path=os.environ.get("DATABASE_URL")
+            or Path(os.environ.get("ALGAE_DB") or "data/bot.sqlite3"),
             api_base=os.environ.get("DISCORD_API_BASE") or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL") or None,
             post_timeout=float(os.environ.get("ALGAE_POST_TIMEOUT") or 10.0),
             log_level=os.environ.get("ALGAE_LOG_LEVEL", "INFO").upper(),
         )
 
-    def __repr__(self) -> str:  # never show the token, even in a traceback
-        return f"Config(db_path={self.db_path!s}, api_base={self.api_base!r})"
+    def __repr__(self) -> str:  # never show the token (or a database password), even in a traceback
+        return f"Config(db_path={_without_password(self.db_path)}, api_base={self.api_base!r})"
+
+
+def _without_password(target: Path | str) -> str:
+    """A database URL as it may be logged: ``postgresql://user:***@host/db``."""
+    url = yarl.URL(str(target)) if str(target).startswith("postgres") else None
+    return str(url.with_password("***") if url is not None and url.password else target)
 
 
 def apply_endpoints(api_base: str | None, gateway_url: str | None) -> None:
@@ -86,7 +93,7 @@ class AlgaeBot(commands.Bot):
     """The bot. Only the ``guilds`` intent: every command arrives as an interaction, so
     message content, members and presences are never needed."""
 
-    def __init__(self, config: Config, *, sync_only: bool = False) -> None:
+    def __init__(self, config: Config, *, sync_only: bool = False, **shards: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -99,6 +106,7 @@ class AlgaeBot(commands.Bot):
             max_ratelimit_timeout=30.0,
             chunk_guilds_at_startup=False,
             tree_cls=CheckedTree,
+            **shards,
         )
         self.config = config
         self.sync_only = sync_only
@@ -128,6 +136,27 @@ class AlgaeBot(commands.Bot):
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user else "?"
         log.info("connected as %s (%s) to %d guild(s)", self.user, user_id, len(self.guilds))
+
+
+class ShardedAlgaeBot(AlgaeBot, commands.AutoShardedBot):
+    """The bot holding some of Discord's gateway shards (``--shards 0,1 --shard-count 4``):
+    discord.py's ``AutoShardedBot`` with those ``shard_ids``. Several such processes share
+    one PostgreSQL database (README: running at scale)."""
+
+
+def make_bot(config: Config, shards: list[int] | None, shard_count: int | None) -> AlgaeBot:
+    if shards is None and shard_count is None:
+        return AlgaeBot(config)
+    if shard_count is None or not shards or any(not 0 <= s < shard_count for s in shards):
+        raise SystemExit("--shards needs --shard-count N and shard ids from 0 to N-1")
+    return ShardedAlgaeBot(config, shard_ids=sorted(set(shards)), shard_count=shard_count)
+
+
+def _shard_list(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a list of shard ids: {text!r}") from exc
 
 
 async def _serve(bot: AlgaeBot, token: str) -> None:
@@ -172,6 +201,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bot.py", description="The Discord bot.")
     parser.add_argument("--sync", action="store_true", help="register the slash commands, exit")
     parser.add_argument("--guild", type=int, help="with --sync: register in this guild only")
+    parser.add_argument("--shards", type=_shard_list, help="the shard ids to hold, e.g. 0,1")
+    parser.add_argument("--shard-count", type=int, help="how many shards the bot has in all")
     args = parser.parse_args(argv)
     config = Config.from_env()
     level = getattr(logging, config.log_level, logging.INFO)
@@ -187,7 +218,7 @@ def main(argv: list[str]) -> int:
     if args.sync:
         return asyncio.run(_sync(AlgaeBot(config, sync_only=True), config.token, args.guild))
     try:
-        asyncio.run(_serve(AlgaeBot(config), config.token))
+        asyncio.run(_serve(make_bot(config, args.shards, args.shard_count), config.token))
     except discord.LoginFailure:
         log.error("Discord refused the token (DISCORD_TOKEN)")
         return 2

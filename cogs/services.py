@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,12 +45,18 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_channels or perms.administrator)
 
 
-async def open_tables(db_path: Path) -> Tables:
+async def open_tables(db_path: Path | str) -> Tables:
+    """The table layer on a SQLite file or a ``postgresql://`` URL. ``ALGAE_POST_LEASE``:
+    seconds a post or notice claimed by this process is kept from the others."""
+    from storage.open import is_postgres
     from tables.clock import clock_from_env
+    from tables.service import LEASE
     from tables.service import open_tables as _open
 
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    return await _open(db_path, clock=clock_from_env())
+    if not is_postgres(db_path):
+        Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+    lease = float(os.environ.get("ALGAE_POST_LEASE") or LEASE)
+    return await _open(db_path, clock=clock_from_env(), lease=lease)
 
 
 async def close_tables(tables: Tables) -> None:

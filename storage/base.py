@@ -1,7 +1,7 @@
 """The storage interface the table layer calls, and the plain rows it passes.
 
 Nothing here knows SQL. ``Store`` is a ``typing.Protocol``: the SQLite implementation lives in
-``storage.sqlite``; a PostgreSQL one would be another module with the same methods.
+``storage.sqlite``, the PostgreSQL one in ``storage.postgres`` (``storage.open`` picks one).
 
 Rules every implementation keeps:
 
@@ -243,6 +243,19 @@ class Store(Protocol):
 
     async def get_post(self, post_id: int) -> PostRow | None: ...
 
+    async def claim_posts(
+        self, now: float, limit: int, lease: float, ids: list[int] | None = None
+    ) -> list[PostRow]:
+        """Pending posts due now (``ids``: only those), oldest first.
+        A store shared by several processes hands each one to one process only: its
+        ``due_at`` moves ``lease`` seconds on, so no other process takes it before this
+        one marked it sent or failed (or died and the lease ran out)."""
+        ...
+
+    async def claim_notices(self, now: float, limit: int, lease: float) -> list[NoticeRow]:
+        """Due notices, claimed like ``claim_posts``."""
+        ...
+
     async def post_sent(self, post_id: int, message_id: int | None, now: float) -> bool: ...
 
     async def post_failed(
@@ -277,7 +290,10 @@ class Store(Protocol):
 
     async def drop_stale_timers(self) -> int: ...
 
-    async def put_timer(self, timer: TimerRow, notices: list[NewNotice], now: float) -> None: ...
+    async def put_timer(self, timer: TimerRow, notices: list[NewNotice], now: float) -> bool:
+        """Write a seat's timer and queue ``notices``; False (nothing queued) when a timer for
+        the same decision and holder is there already."""
+        ...
 
     async def timers(self, game_id: int | None = None) -> list[TimerRow]: ...
 

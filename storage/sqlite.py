@@ -455,8 +455,9 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
     ) -> list[MoveRow]:
         rows = await self._all(
             "SELECT game_id, seq, seat, user_id, move, events, at FROM moves"
-            " WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (game_id, after_seq, -1 if limit is None else limit),
+            " WHERE game_id = ? AND seq > ? ORDER BY seq"
+            + (" LIMIT ?" if limit is not None else ""),
+            (game_id, after_seq) if limit is None else (game_id, after_seq, limit),
         )
         return [
             MoveRow(

@@ -138,7 +138,8 @@ class HistoryTables(SqliteAccess):
         the request as it is now, or None when it is unknown."""
         async with self._tx() as db:
             async with db.execute(
-                f"SELECT {_REQUEST_COLUMNS} FROM undo_requests WHERE id = ?", (request_id,)
+                f"SELECT {_REQUEST_COLUMNS} FROM undo_requests WHERE id = ? /*pg: FOR UPDATE*/",
+                (request_id,),
             ) as cur:
                 row = await cur.fetchone()
             if row is None:
@@ -206,9 +207,11 @@ class HistoryTables(SqliteAccess):
     async def _put_results(
         db: aiosqlite.Connection, results: list[ResultRow], *, replace: bool
     ) -> None:
-        verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
+        update = ", ".join(f"{c} = excluded.{c}" for c in _RESULT_COLUMNS.split(", ")[2:])
+        conflict = f"DO UPDATE SET {update}" if replace else "DO NOTHING"
         await db.executemany(
-            f"{verb} INTO results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f" ON CONFLICT (game_id, seat) {conflict}",
             [
                 (
                     r.game_id,

@@ -16,7 +16,7 @@ GAME_COLUMNS = """
     g.id, g.kind, g.guild_id, g.channel_id, g.status, g.host_id, g.seed, g.options, g.hotseat,
     g.max_seats, g.players, g.version, g.waiting, g.announced_seq, g.broken_reason,
     g.created_at, g.updated_at, g.started_at, g.ended_at,
-    (SELECT json_group_array(json_array(s.seat, s.user_id, s.name))
+    (SELECT COALESCE(json_group_array(json_array(s.seat, s.user_id, s.name)), '[]')
        FROM (SELECT seat, user_id, name FROM seats WHERE game_id = g.id ORDER BY seat) AS s
     ) AS seats_json
 """

@@ -21,7 +21,8 @@ class SideTables(SqliteAccess):
     async def add_link(self, game_id: int, channel_id: int, now: float) -> bool:
         async with self._tx() as db:
             cur = await db.execute(
-                "INSERT OR IGNORE INTO links (game_id, channel_id, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO links (game_id, channel_id, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, channel_id) DO NOTHING",
                 (game_id, channel_id, now),
             )
             return cur.rowcount == 1
@@ -44,6 +45,16 @@ class SideTables(SqliteAccess):
     # ---------------------------------------------------------------- outbox
     async def due_posts(self, now: float, limit: int) -> list[PostRow]:
         return [queue_row(PostRow, r) for r in await queue.due(self._all, "outbox", now, limit)]
+
+    async def claim_posts(
+        self, now: float, limit: int, lease: float, ids: list[int] | None = None
+    ) -> list[PostRow]:
+        """One process owns a SQLite file: its posts need no lease (its own in-flight set
+        keeps one post from being made twice at once)."""
+        if ids is None:
+            return await self.due_posts(now, limit)
+        rows = [await self.get_post(i) for i in sorted(set(ids))[:limit]]
+        return [r for r in rows if r is not None and r.sent_at is None and not r.dead]
 
     async def get_post(self, post_id: int) -> PostRow | None:
         row = await queue.get(self._one, "outbox", post_id)

@@ -27,7 +27,8 @@ from storage.timing import (
 TIMER_COLUMNS = "game_id, seat, user_id, opened_at, remind_at, reminders, deadline_at, timed_out"
 # seats with an open decision (games.waiting) of active games
 _OPEN = """
-    SELECT g.id AS game_id, CAST(j.key AS INTEGER) AS seat, j.value AS opened_at
+    SELECT g.id AS game_id, CAST(j.key AS INTEGER) AS seat,
+        CAST(j.value AS DOUBLE PRECISION) AS opened_at
     FROM games AS g, json_each(g.waiting) AS j WHERE g.status = 'active'
 """
 
@@ -87,12 +88,18 @@ class TimeTables(SqliteAccess):
             )
             return cur.rowcount
 
-    async def put_timer(self, timer: TimerRow, notices: list[NewNotice], now: float) -> None:
-        """Write (replace) a seat's timer and queue ``notices``, in one transaction."""
+    async def put_timer(self, timer: TimerRow, notices: list[NewNotice], now: float) -> bool:
+        """Write (replace) a seat's timer and queue ``notices``, in one transaction. A timer
+        already written for the same decision and holder (by another process's pass) is
+        left alone and nothing is queued: returns False then."""
         async with self._tx() as db:
-            await db.execute(
-                f"INSERT OR REPLACE INTO turn_timers ({TIMER_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            cur = await db.execute(
+                f"INSERT INTO turn_timers ({TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " opened_at = excluded.opened_at, remind_at = excluded.remind_at,"
+                " reminders = excluded.reminders, deadline_at = excluded.deadline_at,"
+                " timed_out = excluded.timed_out WHERE turn_timers.opened_at != excluded.opened_at"
+                " OR turn_timers.user_id != excluded.user_id",
                 (
                     timer.game_id,
                     timer.seat,
@@ -104,7 +111,10 @@ class TimeTables(SqliteAccess):
                     int(timer.timed_out),
                 ),
             )
+            if cur.rowcount != 1:
+                return False
             await self._insert_notices(db, notices, now)
+            return True
 
     async def timers(self, game_id: int | None = None) -> list[TimerRow]:
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
@@ -197,6 +207,10 @@ class TimeTables(SqliteAccess):
     async def due_notices(self, now: float, limit: int) -> list[NoticeRow]:
         rows = await queue.due(self._all, "notices", now, limit)
         return [queue_row(NoticeRow, r) for r in rows]
+
+    async def claim_notices(self, now: float, limit: int, lease: float) -> list[NoticeRow]:
+        """Due notices; one process owns a SQLite file, so no lease is needed."""
+        return await self.due_notices(now, limit)
 
     async def notices(self, game_id: int) -> list[NoticeRow]:
         rows = await self._all("SELECT * FROM notices WHERE game_id = ? ORDER BY id", (game_id,))

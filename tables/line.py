@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Game, replay
 from storage.base import GameRow, MoveRow
 from storage.history import UndoRow
 
@@ -51,3 +52,15 @@ def record_of(row: GameRow, moves: list[MoveRow]) -> dict[str, Any]:
         "options": dict(row.options),
         "moves": [[m.seat, m.move] for m in moves],
     }
+
+
+def replayed(row: GameRow, line: LogLine, version: int) -> Game:
+    """The game ``row`` rebuilt from its live moves at log position ``version`` (CPU-bound:
+    call it off the event loop). Raises when the log does not fill 1..version or a move no
+    longer applies."""
+    live = line.live()
+    line.check(version)
+    game = replay(record_of(row, live))
+    if version != len(live):  # after an undo: versions above the log position
+        game.rebase_versions(version - len(live))
+    return game

@@ -62,6 +62,7 @@ def prefs_of(settings: dict[str, Any]) -> Prefs:
 
 class PrefsMixin:
     store: Store
+    lease: float
     clock: Callable[[], float]
 
     if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class PrefsMixin:
         has moved since it was queued, e.g. a DM held back by quiet hours) is dropped."""
         now = self.clock()
         due = []
-        for r in await self.store.due_notices(now, limit):
+        for r in await self.store.claim_notices(now, limit, self.lease):
             if await self._still_applies(r):
                 due.append(_notice(r))
             else:

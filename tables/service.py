@@ -33,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine.core import GAMES, Decision, Game, IllegalMove, check_move_text, replay
+from engine.core import GAMES, Decision, Game, IllegalMove, check_move_text
 from storage.base import (
     LIVE_STATUSES,
     GameRow,
@@ -57,7 +57,7 @@ from tables.errors import (
     TableError,
 )
 from tables.history import HistoryMixin
-from tables.line import record_of
+from tables.line import replayed
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
 from tables.prefs import PrefsMixin
@@ -71,6 +71,7 @@ log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
 MAX_ID = 2**63 - 1  # the largest id SQLite stores
+LEASE = 60.0  # longer than a picture and a post attempt (ALGAE_POST_TIMEOUT) take
 STALE = "this menu is out of date: another move changed the game; look again"
 
 
@@ -91,10 +92,16 @@ class Tables(
     """
 
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, cache_size: int = CACHE_SIZE
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = CACHE_SIZE,
+        lease: float = LEASE,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.lease = lease  # seconds a claimed post or notice is this process's to send
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
         self._cache_size = cache_size
         # a game's lock lives while someone holds or awaits it (weak values: no growth)
@@ -193,13 +200,8 @@ class Tables(
 
     async def _rebuild(self, row: GameRow, version: int) -> Game:
         line = await self.log_line(row.id)  # the live moves: undone ones left out
-        live = line.live()
-        record = record_of(row, live)
         try:
-            line.check(version)
-            game = await asyncio.to_thread(replay, record)  # may be long: off the loop
-            if version != len(live):  # after an undo: versions above the log position
-                game.rebase_versions(version - len(live))
+            game = await asyncio.to_thread(replayed, row, line, version)  # off the loop
             snapshot = _dump(game)
         except Exception as exc:
             reason = f"its move log does not replay: {exc}"
@@ -479,7 +481,8 @@ def _dump(game: Game) -> str:
 
 
 async def open_tables(db_path: str | Path, **kwargs: Any) -> Tables:
-    """Open the SQLite store at ``db_path`` and wrap it in ``Tables``."""
-    from storage.sqlite import open_store
+    """Open the store at ``db_path`` (a SQLite file, or a ``postgresql://`` URL) and wrap
+    it in ``Tables``."""
+    from storage.open import open_any
 
-    return Tables(await open_store(db_path), **kwargs)
+    return Tables(await open_any(db_path), **kwargs)

@@ -27,6 +27,7 @@ def next_retry(attempts: int, retry_in: float | None, *, give_up: bool, limit: i
 
 class SideMixin:
     store: Store
+    lease: float
     clock: Callable[[], float]
 
     if TYPE_CHECKING:
@@ -81,12 +82,15 @@ class SideMixin:
     async def due_posts(self, limit: int = 20) -> list[Post]:
         """Posts still to make, oldest first (each describes a message; the move is
         already committed, so a post is never "applied")."""
-        return [_post(r) for r in await self.store.due_posts(self.clock(), limit)]
+        rows = await self.store.claim_posts(self.clock(), limit, self.lease)
+        return [_post(r) for r in rows]
 
     async def posts(self, post_ids: list[int] | tuple[int, ...]) -> list[Post]:
-        """These posts if they are still to make (not sent, not given up), in id order."""
-        rows = [await self.store.get_post(i) for i in sorted(set(post_ids))]
-        return [_post(r) for r in rows if r is not None and r.sent_at is None and not r.dead]
+        """These posts if they are still to make (not sent, not given up), in id order;
+        claimed for this process like ``due_posts``."""
+        ids = sorted(set(post_ids))
+        rows = await self.store.claim_posts(self.clock(), len(ids), self.lease, ids)
+        return [_post(r) for r in rows]
 
     async def post_sent(self, post_id: int, message_id: int | None = None) -> bool:
         """Mark a post made; False when it was already marked (never post twice)."""

@@ -5,3 +5,10 @@ from __future__ import annotations
 from tests.toygame import register_toy
 
 register_toy()
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """Stop the throwaway PostgreSQL server if a test started one."""
+    from tests import pgserver
+
+    pgserver.stop()

@@ -22,11 +22,13 @@ class BotProcess:
         db_path: Path,
         log_path: Path,
         extra_env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
     ) -> None:
         self.standin = standin
         self.db_path = db_path
         self.log_path = log_path
         self.extra_env = dict(extra_env or {})
+        self.args = args  # e.g. ("--shards", "0,1", "--shard-count", "4")
         self.proc: asyncio.subprocess.Process | None = None
 
     def env(self) -> dict[str, str]:
@@ -57,7 +59,7 @@ class BotProcess:
         count = self.standin.connections + 1
         log = self.log_path.open("ab")
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "bot.py", cwd=ROOT, env=self.env(), stdout=log, stderr=log
+            sys.executable, "bot.py", *self.args, cwd=ROOT, env=self.env(), stdout=log, stderr=log
         )
         log.close()
         waiter = asyncio.ensure_future(self.standin.wait_connected(count, timeout))

@@ -47,7 +47,7 @@ class StandIn(StandInServer):
 
     async def delete_channel(self, channel: Channel) -> None:
         """Delete a channel: later posts there get 404 Unknown Channel."""
-        self.guild.channels.remove(channel)
+        self.guild_of(channel).channels.remove(channel)
         if self.connected:
             await self.dispatch("CHANNEL_DELETE", channel.payload())
 
@@ -72,10 +72,13 @@ class StandIn(StandInServer):
         wait: bool = True,
         timeout: float = 10.0,
     ) -> Interaction:
+        guild = self.guild_of(channel)  # the event goes to the session of its shard
+        if "guild_id" in data:
+            data = {**data, "guild_id": str(guild.id)}
         payload, token = interaction_payload(
             kind=kind,
             app_id=self.app_id,
-            guild=self.guild,
+            guild=guild,
             channel=channel,
             user=user,
             data=data,

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
+from tests.standin.gateway import TOKEN, Gateway
 from tests.standin.models import (
     ALL_PERMISSIONS,
     Channel,
@@ -42,7 +42,6 @@ from tests.standin.wire import (
     read_body,
 )
 
-TOKEN = "fake-token"
 API_PREFIX = "/api/v10"
 SLOW = 0  # a Failure with this status delays the answer instead of failing
 
@@ -58,7 +57,7 @@ class Failure:
     retry_after: float
 
 
-class StandInServer:
+class StandInServer(Gateway):
     """State, REST routes and gateway. Create, ``await start()``, ``await stop()``."""
 
     def __init__(self, channels: tuple[str, ...] = ("games", "table-2", "spectators", "lounge")):
@@ -68,6 +67,8 @@ class StandInServer:
         self.guild = Guild(snowflake(), "Stand-in Guild", self.owner.id)
         for position, name in enumerate(channels):
             self.guild.channels.append(Channel(snowflake(), self.guild.id, name, position))
+        self.guilds: list[Guild] = [self.guild]  # more: ``guild_on_shard``
+        self._init_gateway()
         self.users: dict[int, User] = {self.owner.id: self.owner}
         self.calls: list[Call] = []
         self.messages: dict[int, Message] = {}
@@ -77,12 +78,8 @@ class StandInServer:
         self.failures: list[Failure] = []
         self.uploads: dict[int, Upload] = {}  # files attached to slash commands, by id
         self.dm_channels: dict[int, int] = {}  # DM channel id -> the user it reaches
-        self.identify: dict[str, Any] | None = None
-        self.connections = 0
         self.nonce_repeats = 0  # posts Discord would have dropped as repeats (enforce_nonce)
         self._nonces: dict[tuple[int, str], int] = {}
-        self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -120,8 +117,7 @@ class StandInServer:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        await self._close_sessions()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -215,63 +211,6 @@ class StandInServer:
         await self.changed()
         return response
 
-    # ------------------------------------------------------------------- gateway
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        self._ws, self._seq = ws, 0
-        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
-        async for msg in ws:
-            if msg.type != WSMsgType.TEXT:
-                continue
-            data = json.loads(msg.data)
-            op = data.get("op")
-            if op == 1:
-                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
-            elif op == 2:
-                if data["d"].get("token") != TOKEN:
-                    await ws.close(code=4004, message=b"Authentication failed.")
-                    break
-                self.identify = data["d"]
-                await self._send_ready()
-            elif op == 6:  # RESUME: not kept across connections; ask for a new session
-                await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
-        if self._ws is ws:
-            self._ws = None
-        await self.changed()
-        return ws
-
-    async def _send_ready(self) -> None:
-        ready = {
-            "v": 10,
-            "user": self.bot.payload(),
-            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
-            "session_id": f"session-{snowflake()}",
-            "resume_gateway_url": self.gateway_url,
-            "application": {"id": str(self.app_id), "flags": 0},
-            "shard": [0, 1],
-        }
-        await self.dispatch("READY", ready)
-        await self.dispatch("GUILD_CREATE", self.guild.payload(self.bot))
-        self.connections += 1
-        await self.changed()
-
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway DISPATCH to the connected bot."""
-        if self._ws is None or self._ws.closed:
-            raise AssertionError("stand-in: the bot is not connected to the gateway")
-        self._seq += 1
-        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
-
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's websocket as Discord does on an outage (the bot must reconnect)."""
-        if self._ws is not None:
-            await self._ws.close(code=code, message=b"stand-in: dropped")
-
-    @property
-    def connected(self) -> bool:
-        return self._ws is not None and not self._ws.closed and self.identify is not None
-
     # ---------------------------------------------------------------- REST: bot
     async def _me(self, request: web.Request) -> web.Response:
         return json_response(self.bot.payload())
@@ -314,7 +253,12 @@ class StandInServer:
 
     # ----------------------------------------------------------- REST: channels
     def channel_by_id(self, channel_id: int) -> Channel | None:
-        return next((c for c in self.guild.channels if c.id == channel_id), None)
+        channels = (c for g in self.guilds for c in g.channels)
+        return next((c for c in channels if c.id == channel_id), None)
+
+    def _guild_id_of(self, channel_id: int) -> int | None:
+        channel = self.channel_by_id(channel_id)
+        return channel.guild_id if channel is not None else self.guild.id
 
     async def _get_channel(self, request: web.Request) -> web.Response:
         channel = self.channel_by_id(int(request.match_info["channel_id"]))
@@ -375,7 +319,7 @@ class StandInServer:
         payload = message_payload(
             message_id=mid,
             channel_id=channel_id,
-            guild_id=self.guild.id,
+            guild_id=self._guild_id_of(channel_id),
             author=self.bot,
             body=body,
             attachments=attachments,

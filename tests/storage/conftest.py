@@ -1,4 +1,5 @@
-"""Fixtures: a SqliteStore on a real file in tmp_path, and a plain sqlite3 peek at it."""
+"""Fixtures: a store on each backend (a real SQLite file in tmp_path, a throwaway
+PostgreSQL), and a plain sqlite3 peek at a SQLite file."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from storage import NewGame, SqliteStore, open_store
+from storage import NewGame, SqliteStore
+from storage.base import Store
+from tests.backends import Backend, backend
+
+__all__ = ["backend"]
 
 NOW = 1_700_000_000.0
 
@@ -18,8 +23,8 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-async def store(db_path) -> AsyncIterator[SqliteStore]:
-    s = await open_store(db_path)
+async def store(backend: Backend) -> AsyncIterator[Store]:
+    s = await backend.open()
     yield s
     await s.close()
 
@@ -39,7 +44,7 @@ def new_game(channel: int = 10, **kw) -> NewGame:
     return NewGame(max_seats=4, **base)
 
 
-async def active_game(store: SqliteStore, channel: int = 10) -> int:
+async def active_game(store: Store | SqliteStore, channel: int = 10) -> int:
     game_id = await store.create_game(new_game(channel), NOW)
     await store.add_seat(game_id, 101, "bob", NOW)
     await store.start_game(game_id, ["ann", "bob"], '{"v": 0}', {0: NOW, 1: NOW}, [], NOW)

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import open_store
 
-
-async def test_cancelled_writes_raise_cancelled_and_leave_the_store_usable(db_path) -> None:
-    store = await open_store(db_path)
+async def test_cancelled_writes_raise_cancelled_and_leave_the_store_usable(backend) -> None:
+    store = await backend.open()
     try:
         outcomes: set[str] = set()
         for step in range(40):

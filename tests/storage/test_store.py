@@ -1,4 +1,5 @@
-"""The SQLite store: migrations, pragmas, one transaction per move, version checks."""
+"""The stores (SQLite and PostgreSQL): migrations, pragmas, one transaction per move, version
+checks."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ async def test_a_new_migration_is_applied_once(db_path, monkeypatch) -> None:
     assert ("note",) in peek(db_path, "SELECT name FROM pragma_table_info('games')")
 
 
-async def test_wal_and_foreign_keys(store, db_path) -> None:
+async def test_wal_and_foreign_keys(db_path) -> None:
+    store = await open_store(db_path)
     assert peek(db_path, "PRAGMA journal_mode") == [("wal",)]
     # foreign keys are a per-connection setting: check the store's own writer refuses
     # a move of a game that does not exist
@@ -53,6 +55,7 @@ async def test_wal_and_foreign_keys(store, db_path) -> None:
             "INSERT INTO moves (game_id, seq, seat, user_id, move, at)"
             " VALUES (999, 1, 0, 1, 'x', 0)"
         )
+    await store.close()
 
 
 async def test_one_live_game_per_channel(store) -> None:
@@ -64,7 +67,7 @@ async def test_one_live_game_per_channel(store) -> None:
     assert (await store.find_game(10)).id == second
 
 
-async def test_commit_move_is_one_transaction(store, db_path) -> None:
+async def test_commit_move_is_one_transaction(store, backend) -> None:
     game_id = await active_game(store)
     await store.add_link(game_id, 77, NOW)
     ids = await store.commit_move(
@@ -78,20 +81,20 @@ async def test_commit_move_is_one_transaction(store, db_path) -> None:
         now=NOW + 1,
     )
     assert len(ids) == 2
-    assert peek(db_path, "SELECT version, snapshot, announced_seq FROM games") == [
+    assert await backend.peek("SELECT version, snapshot, announced_seq FROM games") == [
         (1, '{"v": 1}', 1)
     ]
-    assert peek(db_path, "SELECT seq, seat, user_id, move, events FROM moves") == [
+    assert await backend.peek("SELECT seq, seat, user_id, move, events FROM moves") == [
         (1, 0, 100, "stake 2", '["ann chose a stake"]')
     ]
-    rows = peek(db_path, "SELECT id, channel_id, kind, payload FROM outbox ORDER BY id")
+    rows = await backend.peek("SELECT id, channel_id, kind, payload FROM outbox ORDER BY id")
     assert [(r[0], r[1], r[2]) for r in rows] == [(ids[0], 10, "turn"), (ids[1], 77, "turn")]
     assert '"spectator":true' in rows[1][3] and "spectator" not in rows[0][3]
     game = await store.get_game(game_id)
     assert game.version == 1 and game.waiting == {1: NOW}
 
 
-async def test_stale_version_writes_nothing(store, db_path) -> None:
+async def test_stale_version_writes_nothing(store, backend) -> None:
     game_id = await active_game(store)
     move = NewMove(0, 100, "stake 2", [])
     await store.commit_move(game_id, 0, move, "{}", status="active", waiting={}, posts=[], now=NOW)
@@ -106,12 +109,12 @@ async def test_stale_version_writes_nothing(store, db_path) -> None:
             posts=[NewPost("turn", {})],
             now=NOW,
         )
-    assert peek(db_path, "SELECT COUNT(*) FROM moves") == [(1,)]
-    assert peek(db_path, "SELECT COUNT(*) FROM outbox") == [(0,)]
+    assert await backend.peek("SELECT COUNT(*) FROM moves") == [(1,)]
+    assert await backend.peek("SELECT COUNT(*) FROM outbox") == [(0,)]
     assert (await store.get_game(game_id)).version == 1
 
 
-async def test_failure_inside_the_transaction_rolls_everything_back(store, db_path) -> None:
+async def test_failure_inside_the_transaction_rolls_everything_back(store, backend) -> None:
     game_id = await active_game(store)
     with pytest.raises(TypeError):  # the post payload is not JSON: fails after the UPDATE
         await store.commit_move(
@@ -124,8 +127,8 @@ async def test_failure_inside_the_transaction_rolls_everything_back(store, db_pa
             posts=[NewPost("turn", {"bad": {1, 2}})],
             now=NOW,
         )
-    assert peek(db_path, "SELECT version, snapshot FROM games") == [(0, '{"v": 0}')]
-    assert peek(db_path, "SELECT COUNT(*) FROM moves") == [(0,)]
+    assert await backend.peek("SELECT version, snapshot FROM games") == [(0, '{"v": 0}')]
+    assert await backend.peek("SELECT COUNT(*) FROM moves") == [(0,)]
     # and the connection is usable again
     await store.commit_move(
         game_id,
@@ -139,9 +142,9 @@ async def test_failure_inside_the_transaction_rolls_everything_back(store, db_pa
     )
 
 
-async def test_two_connections_racing_only_one_lands(db_path) -> None:
-    a = await open_store(db_path)
-    b = await open_store(db_path)
+async def test_two_connections_racing_only_one_lands(backend) -> None:
+    a = await backend.open()
+    b = await backend.open()
     try:
         game_id = await active_game(a)
         results = await asyncio.gather(
@@ -163,7 +166,7 @@ async def test_two_connections_racing_only_one_lands(db_path) -> None:
         landed = [r for r in results if not isinstance(r, BaseException)]
         refused = [r for r in results if isinstance(r, VersionConflict)]
         assert len(landed) == 1 and len(refused) == 3
-        assert peek(db_path, "SELECT COUNT(*) FROM moves") == [(1,)]
+        assert await backend.peek("SELECT COUNT(*) FROM moves") == [(1,)]
     finally:
         await a.close()
         await b.close()

@@ -17,7 +17,6 @@ from tables import (
     StaleDecision,
     Tables,
 )
-from tests.storage.conftest import peek
 from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, started
 
 
@@ -105,18 +104,17 @@ async def test_lobby_and_finished_games_refuse_moves(tables: Tables) -> None:
     assert (await tables.log(None, game_id=game_id)).total == result.version
 
 
-async def test_one_transaction_per_move(tables: Tables, tmp_path) -> None:
+async def test_one_transaction_per_move(tables: Tables, backend) -> None:
     await started(tables)
-    db = tmp_path / "t.sqlite3"
     for user, move in [(ANN, "stake 2"), (BOB, "stake 1"), (ANN, "draw"), (ANN, "done")]:
         r = await tables.play(CHAN, user, move)
-        (version, snapshot) = peek(db, "SELECT version, snapshot FROM games")[0]
+        (version, snapshot) = (await backend.peek("SELECT version, snapshot FROM games"))[0]
         assert version == r.version
-        assert peek(db, "SELECT MAX(seq), COUNT(*) FROM moves") == [(version, version)]
+        assert await backend.peek("SELECT MAX(seq), COUNT(*) FROM moves") == [(version, version)]
         _, game = await tables.load(CHAN)
         assert json.loads(snapshot) == game.to_json()
-        outbox = peek(
-            db, "SELECT COUNT(*) FROM outbox WHERE payload LIKE ?", (f'%"version":{version},%',)
+        outbox = await backend.peek(
+            "SELECT COUNT(*) FROM outbox WHERE payload LIKE ?", (f'%"version":{version},%',)
         )
         assert outbox == [(1 if r.posted else 0,)]
 

@@ -11,16 +11,8 @@ import pytest
 
 from engine.core import replay
 from tables import BrokenGame, MoveFailed, NoGame, StaleDecision, Tables, open_tables
-from tests.storage.conftest import peek
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
 from tests.toygame import Tally
-
-
-def poke(db, sql: str, params: tuple = ()) -> None:
-    conn = sqlite3.connect(db)
-    with conn:
-        conn.execute(sql, params)
-    conn.close()
 
 
 async def play_some(tables: Tables, channel: int = CHAN) -> None:
@@ -29,10 +21,9 @@ async def play_some(tables: Tables, channel: int = CHAN) -> None:
         await tables.play(channel, user, move)
 
 
-async def test_engine_crash_mid_move_changes_nothing(tables: Tables, tmp_path, monkeypatch):
+async def test_engine_crash_mid_move_changes_nothing(tables: Tables, backend, monkeypatch):
     await play_some(tables)
-    db = tmp_path / "t.sqlite3"
-    rows_before = peek(db, "SELECT version, snapshot, status FROM games")
+    rows_before = await backend.peek("SELECT version, snapshot, status FROM games")
     _, game = await tables.load(CHAN)
     state_before = json.dumps(game.to_json())
 
@@ -45,9 +36,9 @@ async def test_engine_crash_mid_move_changes_nothing(tables: Tables, tmp_path, m
     with pytest.raises(MoveFailed, match="nothing was changed"):
         await tables.play(CHAN, ANN, "draw")
     monkeypatch.undo()
-    assert peek(db, "SELECT version, snapshot, status FROM games") == rows_before
-    assert peek(db, "SELECT COUNT(*) FROM moves") == [(4,)]
-    assert peek(db, "SELECT COUNT(*) FROM outbox WHERE kind = 'turn'") == [(2,)]
+    assert await backend.peek("SELECT version, snapshot, status FROM games") == rows_before
+    assert await backend.peek("SELECT COUNT(*) FROM moves") == [(4,)]
+    assert await backend.peek("SELECT COUNT(*) FROM outbox WHERE kind = 'turn'") == [(2,)]
     _, again = await tables.load(CHAN)
     assert again is game  # the cached object was never touched ...
     assert json.dumps(again.to_json()) == state_before
@@ -98,11 +89,11 @@ async def test_database_failure_at_commit_changes_nothing(tables: Tables, monkey
     assert (await tables.play(CHAN, ANN, "done")).version == 5
 
 
-async def test_two_processes_racing_only_one_lands(tables: Tables, tmp_path) -> None:
+async def test_two_processes_racing_only_one_lands(tables: Tables, backend) -> None:
     """Two Tables on one file (as two bot processes): both load and apply the same move;
     the store's version check lets exactly one commit."""
     await play_some(tables)
-    other = await open_tables(tmp_path / "t.sqlite3")
+    other = await open_tables(backend.target)
     try:
         (decision,) = await other.decisions_for(CHAN, ANN)  # warms its cache too
         first_done = asyncio.Event()
@@ -133,36 +124,38 @@ async def test_two_processes_racing_only_one_lands(tables: Tables, tmp_path) -> 
         await other.close()
 
 
-async def test_corrupted_snapshot_is_rebuilt_from_the_log(tmp_path, clock) -> None:
-    db = tmp_path / "t.sqlite3"
-    tables = await open_tables(db, clock=clock)
+async def test_corrupted_snapshot_is_rebuilt_from_the_log(backend, clock) -> None:
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     await play_some(tables)
     _, game = await tables.load(CHAN)
     good = game.to_json()
     await tables.close()
     for garbage in ["{not json", '{"schema": 99}', json.dumps({**good, "moves": []})]:
-        poke(db, "UPDATE games SET snapshot = ?", (garbage,))
-        tables = await open_tables(db, clock=clock)  # a fresh process: nothing cached
+        await backend.poke("UPDATE games SET snapshot = ?", (garbage,))
+        tables = await open_tables(
+            backend.target, clock=clock, lease=0.0
+        )  # a fresh process: nothing cached
         _, rebuilt = await tables.load(CHAN)
         assert rebuilt.to_json() == good
-        assert json.loads(peek(db, "SELECT snapshot FROM games")[0][0]) == good  # rewritten
+        assert (
+            json.loads((await backend.peek("SELECT snapshot FROM games"))[0][0]) == good
+        )  # rewritten
         await tables.close()
-    tables = await open_tables(db, clock=clock)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     assert (await tables.play(CHAN, ANN, "done")).version == 5
     await tables.close()
 
 
-async def test_a_log_that_does_not_replay_breaks_only_that_game(tmp_path, clock) -> None:
-    db = tmp_path / "t.sqlite3"
-    tables = await open_tables(db, clock=clock)
+async def test_a_log_that_does_not_replay_breaks_only_that_game(backend, clock) -> None:
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     await play_some(tables, channel=CHAN)
     await play_some(tables, channel=CHAN + 1)
     broken_id = (await tables.game_in(CHAN)).id
     await tables.close()
-    poke(db, "UPDATE games SET snapshot = 'garbage' WHERE id = ?", (broken_id,))
-    poke(db, "UPDATE moves SET move = 'fly' WHERE game_id = ? AND seq = 3", (broken_id,))
+    await backend.poke("UPDATE games SET snapshot = 'garbage' WHERE id = ?", (broken_id,))
+    await backend.poke("UPDATE moves SET move = 'fly' WHERE game_id = ? AND seq = 3", (broken_id,))
 
-    tables = await open_tables(db, clock=clock)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     try:
         with pytest.raises(BrokenGame, match=r"move 3 \('fly'"):
             await tables.play(CHAN, ANN, "done")
@@ -184,14 +177,13 @@ async def test_a_log_that_does_not_replay_breaks_only_that_game(tmp_path, clock)
         await tables.close()
 
 
-async def test_a_log_shorter_than_the_version_is_broken(tmp_path, clock) -> None:
-    db = tmp_path / "t.sqlite3"
-    tables = await open_tables(db, clock=clock)
+async def test_a_log_shorter_than_the_version_is_broken(backend, clock) -> None:
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     await play_some(tables)
     await tables.close()
-    poke(db, "UPDATE games SET snapshot = NULL")
-    poke(db, "DELETE FROM moves WHERE seq = 4")
-    tables = await open_tables(db, clock=clock)
+    await backend.poke("UPDATE games SET snapshot = NULL")
+    await backend.poke("DELETE FROM moves WHERE seq = 4")
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     with pytest.raises(BrokenGame, match="holds 3 moves"):
         await tables.load(CHAN)
     await tables.close()

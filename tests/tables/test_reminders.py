@@ -131,15 +131,14 @@ async def test_quiet_hours_set_later_are_respected_when_the_reminder_falls_due(
 
 
 async def test_a_reminder_due_during_downtime_is_sent_once_after_a_restart(
-    tmp_path, clock: FakeClock
+    backend, clock: FakeClock
 ) -> None:
-    db = tmp_path / "t.sqlite3"
-    tables = await open_tables(db, clock=clock)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     await started(tables)
     await tables.run_timers()
     await tables.close()  # the bot stops ...
     clock.advance(100 * H)  # ... for four days and more
-    tables = await open_tables(db, clock=clock)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0)
     try:
         assert (await tables.run_timers()).reminded == 2  # once each, not four times
         assert (await tables.run_timers()).reminded == 0
@@ -147,7 +146,9 @@ async def test_a_reminder_due_during_downtime_is_sent_once_after_a_restart(
         assert {t.remind_at for t in await tables.store.timers()} == {clock.now + 24 * H}
     finally:
         await tables.close()
-    again = await open_tables(db, clock=clock)  # and another restart: still not repeated
+    again = await open_tables(
+        backend.target, clock=clock, lease=0.0
+    )  # and another restart: still not repeated
     try:
         assert (await again.run_timers()).reminded == 0
         assert len(await reminders(again)) == 2
