@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import wording
 from engine.algae import data as D
 from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
 from engine.algae.flow import settle
@@ -54,7 +55,7 @@ class AlgaeGame(Game):
         return self.players[seat]
 
     def log(self, seat: int | None, text: str) -> None:
-        self._events.append(Event(text, seat))
+        self._events.append(Event(wording.tidy(text), seat))
 
     # -------------------------------------------------------------------- hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
@@ -64,10 +65,10 @@ class AlgaeGame(Game):
                 continue
             frame = stack[-1]
             opts = OPTIONS[frame["t"]](self, seat, frame)
-            options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
+            options = [wording.option(*o) for o in opts]
             if len(options) > 25 and any(not o.group for o in options):
                 options = [Option(o.move, o.label, o.group or "Other") for o in options]
-            out.append((seat, PROMPTS[frame["t"]](self, seat, frame), options))
+            out.append((seat, wording.tidy(PROMPTS[frame["t"]](self, seat, frame)), options))
         return out
 
     def _apply(self, seat: int, move: str) -> list[Event]:

@@ -78,7 +78,7 @@ def recruit_options(g: Any, seat: int, prefix: str) -> list:
 
 
 TEAM_TASKS = {
-    "operators": ("take up to {n} algae or export to up to {n} cities", "take algae, then export"),
+    "operators": ("take up to {n} algae or export to up to {n} city(s)", "take algae, then export"),
     "engineers": ("{n} point(s), up to {n} tile(s) from your grid", ""),
     "scientists": ("gain {n} science or place up to {n} science tile(s)", "gain, then place"),
 }

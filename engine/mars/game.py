@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import wording
 from engine.core import Event, Game, Option, ScoreLine
 from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
 from engine.mars.flow import settle
@@ -31,7 +32,7 @@ class MarsGame(Game):
         return self.players[seat]
 
     def log(self, seat: int | None, text: str) -> None:
-        self._events.append(Event(text, seat))
+        self._events.append(Event(wording.tidy(text), seat))
 
     # ------------------------------------------------------------------ hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
@@ -40,10 +41,10 @@ class MarsGame(Game):
             return []
         f = stack[-1]
         opts = OPTIONS[f["t"]](self, f)
-        options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
+        options = [wording.option(*o) for o in opts]
         if len(options) > 25:
             options = [Option(o.move, o.label, o.group or "Other") for o in options]
-        return [(f["seat"], PROMPTS[f["t"]](self, f), options)]
+        return [(f["seat"], wording.tidy(PROMPTS[f["t"]](self, f)), options)]
 
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
