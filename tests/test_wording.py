@@ -17,6 +17,7 @@ import pytest
 
 import engine
 from engine.core import new_game
+from engine.wording import fit, tidy
 
 COMMON = {
     "snake_case id": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
@@ -95,3 +96,42 @@ def test_the_scan_catches_what_the_issue_quotes() -> None:
         assert offences("algae", [text]), text
     assert offences("mars", ["gains 3 op"]) and offences("mars", ["12 VP"])
     assert not offences("algae", ["Machine A: 2 moves left", "Export to up to 1 city"])
+
+
+def labelled_options(kind: str, players: int, seed: int):
+    rnd = random.Random(seed)
+    game = new_game(kind, ["ann", "bob", "cy", "dee"][:players], seed=seed)
+    for _ in range(4000):
+        if game.over:
+            return
+        decision = rnd.choice(game.pending())
+        yield from decision.options
+        game.play(decision.seat, rnd.choice(decision.options).move)
+
+
+@pytest.mark.parametrize(("kind", "players"), [("algae", 3), ("mars", 2)])
+def test_labels_fit_a_button_and_a_token_spent_is_said_first(kind: str, players: int) -> None:
+    """Issue 12 item 1: a label fits a button (80 characters) and a move that spends a
+    token says so at the start of its label, whatever is cut off after."""
+    if kind not in engine.GAMES:
+        pytest.skip(f"{kind} is not installed")
+    spending = 0
+    for seed in (1, 2, 3):
+        for option in labelled_options(kind, players, seed):
+            assert len(option.label) <= 80, option
+            assert len(option.detail) <= 100, option
+            if option.move.startswith(("choice ", "wild ")):
+                spending += 1
+                assert re.match(r"Spend an? (choice|wild) token: ", option.label), option
+    assert kind != "algae" or spending, "the playouts offered token moves"
+
+
+def test_fit_keeps_the_head_and_moves_the_tail_into_the_detail() -> None:
+    long = "Spend a choice token: Activate your 3 scientists: gain 3 science or place up to 3"
+    head, detail = fit(long + " science tiles")
+    assert head == "Spend a choice token: Activate your 3 scientists"
+    assert detail == "gain 3 science or place up to 3 science tiles"
+    assert fit("short") == ("short", "")
+    assert tidy("1 more tile(s), 2 cube(s), 1 city(s), 3 city(s)") == (
+        "1 more tile, 2 cubes, 1 city, 3 cities"
+    )
