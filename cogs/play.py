@@ -58,10 +58,7 @@ class Play(commands.Cog):
         tables = tables_of(interaction)
         result = await tables.play(interaction.channel_id, interaction.user.id, move)
         lines = [f"✔ {safe(e, 180)}" for e in result.events] or [f"✔ {safe(move, 80)}"]
-        nxt = None
-        if not result.over:  # the next question and its controls, right in the reply
-            mine = await tables.decisions_for(None, interaction.user.id, game_id=result.game_id)
-            nxt = next((d for d in mine if d.seat == result.seat), mine[0] if mine else None)
+        nxt = result.next  # the next question and its controls, right in the reply
         if nxt is None:
             lines.append("The game is over." if result.over else "Your turn is done.")
             await interaction.response.send_message(
