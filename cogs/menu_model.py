@@ -81,7 +81,7 @@ def _option_choices(decision: Decision, indices: list[int]) -> tuple[Choice, ...
     out = []
     for i in indices:
         option = decision.options[i]
-        desc = option.move if option.move != option.label.lower() else ""
+        desc = option.detail  # never the raw move: players read words, not notation
         out.append(Choice(label(option.label), str(i), label(desc, SELECT_DESCRIPTION_LIMIT)))
     return tuple(out)
 

@@ -6,6 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import menu_model
+from cogs.menus import menu_text, menu_view
 from cogs.services import tables_of
 from cogs.text import CHOICE_NAME_LIMIT, CHOICE_VALUE_LIMIT, MAX_OPTIONS, MESSAGE_LIMIT, clip, safe
 from engine.core import MAX_MOVE_CHARS, Decision, Option, normalize
@@ -56,11 +58,20 @@ class Play(commands.Cog):
         tables = tables_of(interaction)
         result = await tables.play(interaction.channel_id, interaction.user.id, move)
         lines = [f"✔ {safe(e, 180)}" for e in result.events] or [f"✔ {safe(move, 80)}"]
-        if not result.posted and not result.over:
-            lines.append("You have more to decide: use /play again or press Play.")
-        await interaction.response.send_message(
-            clip("\n".join(lines), MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
-        )
+        nxt = result.next  # the next question and its controls, right in the reply
+        if nxt is None:
+            lines.append("The game is over." if result.over else "Your turn is done.")
+            await interaction.response.send_message(
+                clip("\n".join(lines), MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
+            )
+        else:
+            menu = menu_model.build(result.game_id, nxt)
+            await interaction.response.send_message(
+                menu_text(nxt, menu, "\n".join(lines)),
+                view=menu_view(result.game_id, menu),
+                ephemeral=True,
+                allowed_mentions=NONE,
+            )
         if result.posted:
             from cogs.posting import poster
 

@@ -37,33 +37,34 @@ class Undo(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="undo", description="Take back your last move(s).")
-    @app_commands.describe(moves="How many of the last moves to take back (default 1)")
+    @app_commands.command(name="undo", description="Take back your turn so far, or moves.")
+    @app_commands.describe(
+        moves="How many of your own last moves to take back (default: your turn so far)"
+    )
     @app_commands.guild_only()
     async def undo(
-        self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 30] = 1
+        self,
+        interaction: discord.Interaction,
+        moves: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         out = await tables_of(interaction).undo(interaction.channel_id, interaction.user.id, moves)
         if out.status == "applied":
+            assert out.result is not None  # an applied undo always carries its result
+            again = "The board is posted again." if out.result.posted else "Press Play to go on."
             await interaction.followup.send(
-                "Taken back. The board is posted again.", ephemeral=True, allowed_mentions=NONE
+                f"Taken back ({undone_text(out.count)}). {again}",
+                ephemeral=True,
+                allowed_mentions=NONE,
             )
-            assert out.result is not None  # an applied undo always re-posts the board
             await _publish(interaction, out.result.post_ids)
             return
-        who = ", ".join(f"<@{int(u)}>" for u, _ in out.waiting_for)
-        span = f"#{out.seqs[0]}" if len(out.seqs) == 1 else f"#{out.seqs[0]}–#{out.seqs[-1]}"
-        text = (
-            f"↩ <@{interaction.user.id}> asks to take back {out.count} move(s) ({span}). "
-            f"{who}: do you agree? Any new move cancels the request."
-        )
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable):
             raise TableError("This works only in a server channel.")
         assert out.request_id is not None  # a requested undo has its request row
         await channel.send(
-            clip(text, MESSAGE_LIMIT),
+            request_text(interaction.user.id, out.described, out.waiting_for),
             view=request_view(out.request_id),
             allowed_mentions=discord.AllowedMentions(
                 everyone=False,
@@ -76,6 +77,22 @@ class Undo(commands.Cog):
         await interaction.followup.send(
             f"Those moves need consent: asked {names}.", ephemeral=True, allowed_mentions=NONE
         )
+
+
+def undone_text(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
+def request_text(
+    requester: int, described: tuple[str, ...], waiting: tuple[tuple[int, str], ...]
+) -> str:
+    """The public request: who asks, what exactly it takes back (the log lines of the
+    moves, forced ones left out), who must agree."""
+    who = ", ".join(f"<@{int(u)}>" for u, _ in waiting)
+    lines = [f"↩ <@{requester}> asks to take back:"]
+    lines += [f"• {safe(d, 180)}" for d in described]
+    lines.append(f"{who}: do you agree? Any new move cancels the request.")
+    return clip("\n".join(lines), MESSAGE_LIMIT)
 
 
 @route("undo")

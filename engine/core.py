@@ -60,11 +60,14 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Option:
-    """One legal move: ``move`` is the stable notation, ``label`` what a person reads."""
+    """One legal move: ``move`` is the stable notation, ``label`` what a person reads
+    (cost first, short enough for a button), ``detail`` the rest of what it does (shown
+    under the label where there is room, e.g. a select entry's description)."""
 
     move: str
     label: str
     group: str = ""
+    detail: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import wording
 from engine.core import Option
 
 Opt = tuple[str, str] | tuple[str, str, str]
@@ -163,10 +164,10 @@ class Frames:
             frame = stack[-1]
             seat = self._seat(stack_seat, frame)
             opts = self.options[frame["t"]](g, seat, frame)
-            options = [Option(o[0], o[1], o[2] if len(o) > 2 else "") for o in opts]
+            options = [wording.option(*o) for o in opts]
             if len(options) > MAX_UNGROUPED and any(not o.group for o in options):
                 options = [Option(o.move, o.label, o.group or "Other") for o in options]
-            out.append((seat, self.prompts[frame["t"]](g, seat, frame), options))
+            out.append((seat, wording.tidy(self.prompts[frame["t"]](g, seat, frame)), options))
         return out
 
     def answer(self, g: Any, seat: int, move: str) -> None:

@@ -16,6 +16,7 @@ Rules every implementation keeps:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -219,9 +220,11 @@ class Store(Protocol):
         waiting: dict[int, float],
         posts: list[NewPost],
         now: float,
+        forced: Sequence[NewMove] = (),
     ) -> list[int]:
-        """One transaction: move row seq=expected_version+1, snapshot, version bump, status,
-        outbox rows (and ``announced_seq`` moves up when there are posts). Returns outbox ids;
+        """One transaction: move row seq=expected_version+1 (then the ``forced`` moves the
+        table layer played after it, one row each), snapshot, version bump, status, outbox
+        rows (and ``announced_seq`` moves up when there are posts). Returns outbox ids;
         raises VersionConflict when the version moved on or the game is not active."""
         ...
 

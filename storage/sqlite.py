@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -404,11 +404,12 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
         waiting: dict[int, float],
         posts: list[NewPost],
         now: float,
+        forced: Sequence[NewMove] = (),
     ) -> list[int]:
         if status not in ("active", "finished"):
             raise ValueError(f"a move cannot leave the game {status!r}")
         async with self._tx() as db:
-            seq = await advance_game(
+            await advance_game(
                 db,
                 game_id,
                 expected_version,
@@ -417,8 +418,9 @@ class SqliteStore(SideTables, HistoryTables, TimeTables):
                 waiting=waiting,
                 announce=bool(posts),
                 now=now,
+                count=1 + len(forced),
             )
-            await insert_moves(db, game_id, seq, [move], now)
+            await insert_moves(db, game_id, expected_version + 1, [move, *forced], now)
             return await self._insert_posts(db, game_id, posts, now)
 
     async def _insert_posts(

@@ -88,12 +88,14 @@ async def advance_game(
     waiting: dict[int, float],
     announce: bool,
     now: float,
+    count: int = 1,
 ) -> int:
     """Move an active game from ``expected_version`` to the next (a move or an undo): the
     new snapshot, status and waiting seats, ``announced_seq`` when it gets a post, and
-    ``ended_at`` when it finishes. Returns the new version (the log position); raises
-    ``VersionConflict`` (nothing written) when the game moved on or is not active."""
-    seq = expected_version + 1
+    ``ended_at`` when it finishes. Returns the new version (the log position; ``count``
+    positions on, for a move and the forced moves after it); raises ``VersionConflict``
+    (nothing written) when the game moved on or is not active."""
+    seq = expected_version + count
     cur = await db.execute(
         "UPDATE games SET version = ?, snapshot = ?, status = ?, waiting = ?,"
         " updated_at = ?, ended_at = CASE WHEN ? THEN ? ELSE ended_at END,"

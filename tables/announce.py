@@ -56,6 +56,26 @@ def turn_ended(
     return after_seats - {mover} != {d.seat for d in before} - {mover}
 
 
+def pings(
+    before: list[Decision],
+    after: list[Decision],
+    mover: int,
+    acting: tuple[ToAct, ...],
+    mover_user: int,
+) -> tuple[int, ...]:
+    """Who a post pings: the users whose seat must act now and was not acting before this
+    move. A player is pinged once when a decision of theirs opens, never again while it
+    stays open (other players moving meanwhile, a simultaneous step), never for their own
+    move or undo (the mover is in their menu), and never for a forced move (those are
+    played before anyone is asked). Between two posts only the mover acts, so "not acting
+    before this move" is "not told to act by the previous post"."""
+    was = {d.seat for d in before}
+    now = {d.seat for d in after}
+    fresh = {s for s in now - was if s != mover}
+    users = (t.user_id for t in acting if t.seat in fresh and t.user_id != mover_user)
+    return tuple(dict.fromkeys(u for u in users if u))
+
+
 def score_data(scores: list[ScoreLine] | tuple[ScoreLine, ...]) -> list[dict[str, Any]]:
     return [
         {"seat": s.seat, "player": s.player, "vp": s.vp, "rank": s.rank, "breakdown": s.breakdown}
@@ -71,7 +91,10 @@ def payload(
     acting: tuple[ToAct, ...],
     over: bool,
     scores: list[ScoreLine] | tuple[ScoreLine, ...],
+    *,
+    mentions: tuple[int, ...] | None = None,
 ) -> dict[str, Any]:
+    """A post's data; ``mentions`` the users it pings (None: everyone to act)."""
     dropped = max(0, len(lines) - MAX_POST_LINES)
     return {
         "game_id": game_id,
@@ -89,7 +112,7 @@ def payload(
             }
             for t in acting
         ],
-        "mentions": list(mentions_of(acting)),
+        "mentions": list(mentions_of(acting) if mentions is None else mentions),
         "over": over,
         "scores": score_data(scores),
     }

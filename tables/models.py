@@ -113,10 +113,13 @@ class TurnResult:
     seat: int | None = None
     move: str | None = None
     next: Decision | None = None  # the mover's next open decision (set by ``play``)
+    pings: tuple[int, ...] | None = None  # who the post pings (None: everyone to act)
+    forced: int = 0  # moves played for players after this one (their only option)
 
     @property
     def mentions(self) -> tuple[int, ...]:
-        return mentions_of(self.to_act)
+        """The users the post pings: ``pings`` when the table layer chose, else all to act."""
+        return self.pings if self.pings is not None else mentions_of(self.to_act)
 
     @property
     def waiting_text(self) -> str:

@@ -56,6 +56,7 @@ from tables.errors import (
     StaleDecision,
     TableError,
 )
+from tables.forced import ForcedMove, play_forced
 from tables.history import HistoryMixin
 from tables.line import replayed
 from tables.lobby import LobbyMixin
@@ -326,40 +327,52 @@ class Tables(
         events: list[Any],
         keys: tuple[str | None, str | None],
     ) -> TurnResult:
+        """Commit the move just applied to ``game`` and the forced moves after it (played
+        here, so every caller gets them: tables/forced.py); queue the post when due."""
+        mine = [e.text for e in events]
+        forced = _forced_after(game, row.id)
+        keys = (keys[0], game.turn_key())
         now = self.clock()
         after = game.pending()
         over = game.over
         scores = tuple(game.scores())
-        lines = [e.text for e in events]
+        lines = mine + [line for f in forced for line in f.events]
         waiting = announce.new_waiting(before, after, row.waiting, now)
         acting = announce.to_act(game, row, waiting)
         posted = announce.turn_ended(before, after, mover, over, keys)
+        pings = announce.pings(before, after, mover, acting, user_id)
+        version = row.version + 1 + len(forced)
         post_lines: list[str] = []
         posts: list[NewPost] = []
         if posted:
             earlier = await self.store.moves(row.id, after_seq=row.announced_seq)
             post_lines = [line for m in earlier for line in m.events] + lines
             data = announce.payload(
-                row.id, row.kind, row.version + 1, post_lines, acting, over, scores
+                row.id, row.kind, version, post_lines, acting, over, scores, mentions=pings
             )
             data["previous"] = row.announced_seq  # the version of the post before this one
             posts.append(NewPost("final" if over else "turn", data))
+        holders = {s.seat: s.user_id for s in row.seats}
+        first = len(game.moves) - len(forced) - 1
         snapshot = _dump(game)
         ids = await self.store.commit_move(
             row.id,
             row.version,
-            NewMove(mover, user_id, game.moves[-1][1], lines),
+            NewMove(mover, user_id, game.moves[first][1], mine),
             snapshot,
             status="finished" if over else "active",
             waiting=waiting,
             posts=posts,
             now=now,
+            forced=[
+                NewMove(f.seat, holders.get(f.seat, 0), f.move, list(f.events)) for f in forced
+            ],
         )
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,
             kind=row.kind,
-            version=row.version + 1,
+            version=version,
             events=tuple(lines),
             to_act=acting,
             over=over,
@@ -368,7 +381,9 @@ class Tables(
             lines=tuple(post_lines),
             post_ids=tuple(ids),
             seat=mover,
-            move=game.moves[-1][1],
+            move=game.moves[first][1],
+            pings=pings if posted else (),
+            forced=len(forced),
         )
 
     async def decisions_for(
@@ -450,6 +465,18 @@ def _next_decision(game: Game, row: GameRow, user_id: int, mover: int) -> Decisi
     held = {s.seat for s in row.seats if s.user_id == user_id}
     mine = [d for d in game.pending() if d.seat in held]
     return next((d for d in mine if d.seat == mover), mine[0] if mine else None)
+
+
+def _forced_after(game: Game, game_id: int) -> list[ForcedMove]:
+    """Play the forced decisions on ``game`` (a private copy); an engine failure here is a
+    bug reported like one in the player's own move."""
+    try:
+        return play_forced(game)
+    except Exception as exc:
+        log.exception("game %s: engine failed on a forced move", game_id)
+        raise MoveFailed(
+            "the game could not apply that move (a bug, reported); nothing was changed"
+        ) from exc
 
 
 def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:

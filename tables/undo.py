@@ -31,6 +31,7 @@ from storage.history import NewUndo, UndoRequestRow
 from tables import announce
 from tables.controls import check_where
 from tables.errors import GameOver, NoGame, NotSeated, StaleDecision, TableError
+from tables.forced import chosen_flags
 from tables.line import LogLine, record_of
 from tables.models import TurnResult, Where
 
@@ -58,6 +59,7 @@ class UndoOutcome:
     result: TurnResult | None = None
     request_id: int | None = None
     waiting_for: tuple[tuple[int, str], ...] = ()  # (user id, name) still to approve
+    described: tuple[str, ...] = ()  # what a request would take back, one line a move
 
     @property
     def mentions(self) -> tuple[int, ...]:
@@ -83,12 +85,19 @@ class UndoMixin:
         return LogLine(await self.store.moves(game_id), await self.store.undos(game_id))
 
     async def undo(
-        self, channel_id: int | None, user_id: int, count: int = 1, *, game_id: int | None = None
+        self,
+        channel_id: int | None,
+        user_id: int,
+        count: int | None = None,
+        *,
+        game_id: int | None = None,
     ) -> UndoOutcome:
-        """Take back the last ``count`` moves: at once when they are the caller's own of
-        this turn, else as a request the affected players approve. Raises UndoRefused
-        (past a reveal, too many), NotSeated, GameOver and the like."""
-        if not isinstance(count, int) or not 1 <= count <= MAX_UNDO:
+        """Take back the caller's last ``count`` chosen moves (forced moves after them go
+        with them; None: their turn so far, or else their last move): at once when none of
+        it was announced yet, else as a request the affected players approve. Only the
+        caller's own moves: a span reaching another player's choice is refused. Raises
+        UndoRefused (past a reveal, too many, another player's move), NotSeated, GameOver."""
+        if count is not None and (not isinstance(count, int) or not 1 <= count <= MAX_UNDO):
             raise UndoRefused(f"take back 1 to {MAX_UNDO} moves at a time")
         row = await self._row(channel_id, game_id)
         self._check_playable(row)
@@ -98,28 +107,30 @@ class UndoMixin:
             row = await self._row(None, row.id)
             self._check_playable(row)
             game = await self._engine(row)
-            line = await self.log_line(row.id)
-            live = line.live()
-            span = _span(game, live, count)
-            seqs = tuple(m.seq for m in span)
+            live = (await self.log_line(row.id)).live()
+            flags = await asyncio.to_thread(chosen_flags, record_of(row, live))
             held = {s.seat for s in row.seats if s.user_id == user_id}
-            free = all(m.seat in held for m in span) and span[0].seq > row.announced_seq
-            asked = _approvers(row, game, span, user_id)
+            raw = _own_span(row, live, flags, held, count, game.undo_barrier)
+            span = _span(game, live, raw)
+            seqs = tuple(m.seq for m in span)
+            free = span[0].seq > row.announced_seq
+            asked = _approvers(row, game, span, flags[len(live) - raw :], user_id)
             if free or not asked:
-                result = await self._take_back(row, game, live, count, user_id)
-                return UndoOutcome(row.id, row.channel_id, "applied", count, seqs, user_id, result)
+                result = await self._take_back(row, game, live, raw, user_id, post=not free)
+                return UndoOutcome(row.id, row.channel_id, "applied", raw, seqs, user_id, result)
             request_id = await self.store.add_undo_request(
-                row.id, user_id, row.version, count, [u for u, _ in asked], self.clock()
+                row.id, user_id, row.version, raw, [u for u, _ in asked], self.clock()
             )
             return UndoOutcome(
                 row.id,
                 row.channel_id,
                 "requested",
-                count,
+                raw,
                 seqs,
                 user_id,
                 request_id=request_id,
                 waiting_for=tuple(asked),
+                described=_described(span, flags[len(live) - raw :]),
             )
 
     async def answer_undo(
@@ -199,8 +210,11 @@ class UndoMixin:
         user_id: int,
         *,
         request_id: int | None = None,
+        post: bool = True,
     ) -> TurnResult:
-        """Replay the live moves but the last ``count``, commit the undo, queue a post."""
+        """Replay the live moves but the last ``count``, commit the undo, queue a post
+        (``post`` False: the undone moves were never announced, so nothing public changed
+        and the undoer, back in their menu, is neither posted about nor pinged)."""
         keep = len(live) - count
         span = live[keep:]
         rebuilt = await asyncio.to_thread(replay, record_of(row, live[:keep]))
@@ -214,7 +228,11 @@ class UndoMixin:
         waiting = {d.seat: now for d in rebuilt.pending()}
         acting = announce.to_act(rebuilt, row, waiting)
         scores = tuple(rebuilt.scores())
-        data = announce.payload(row.id, row.kind, position, [text], acting, rebuilt.over, scores)
+        before = game.pending()
+        pings = announce.pings(before, rebuilt.pending(), -1, acting, user_id)
+        data = announce.payload(
+            row.id, row.kind, position, [text], acting, rebuilt.over, scores, mentions=pings
+        )
         data["undo"] = True
         undo = NewUndo(user_id, [m.seq for m in span], text, request_id)
         snapshot = json.dumps(rebuilt.to_json(), separators=(",", ":"))
@@ -225,7 +243,7 @@ class UndoMixin:
                 undo,
                 snapshot,
                 waiting=waiting,
-                posts=[NewPost("turn", data)],
+                posts=[NewPost("turn", data)] if post else [],
                 now=now,
             )
         except VersionConflict as exc:
@@ -241,9 +259,10 @@ class UndoMixin:
             to_act=acting,
             over=rebuilt.over,
             scores=scores,
-            posted=True,
-            lines=(text,),
+            posted=post,
+            lines=(text,) if post else (),
             post_ids=tuple(ids),
+            pings=pings if post else (),
         )
 
 
@@ -267,9 +286,60 @@ def _span(game: Game, live: list, count: int) -> list:
     return live[keep:]
 
 
-def _approvers(row: GameRow, game: Game, span: list, user_id: int) -> list[tuple[int, str]]:
-    """The other users who moved in the span or must act now (each once, seat order)."""
-    seats = {m.seat for m in span} | {d.seat for d in game.pending()}
+def _own_span(
+    row: GameRow,
+    live: list,
+    flags: list[bool],
+    held: set[int],
+    count: int | None,
+    barrier: int = 0,
+) -> int:
+    """How many live moves (from the end) take back the caller's last ``count`` chosen
+    moves with the forced moves after them; ``count`` None: every chosen move of theirs
+    since the last post (back to the last reveal, ``barrier``), or their last one. Refused
+    when another player's choice is in the way (only a player's own moves are theirs to
+    take back)."""
+    taken = chosen = 0
+    for index in range(len(live) - 1, -1, -1):
+        move, was_chosen = live[index], flags[index]
+        if count is not None and chosen == count:
+            break
+        if count is None and chosen and (move.seq <= row.announced_seq or index < barrier):
+            break
+        if was_chosen and move.seat not in held:
+            if chosen and count is None:
+                break
+            name = next((s.name for s in row.seats if s.seat == move.seat), "another player")
+            mine = f"; at most {chosen} of the last moves are yours" if chosen else ""
+            raise UndoRefused(
+                f"that would take back {name}'s move #{move.seq} too; "
+                f"only your own moves can be taken back{mine}"
+            )
+        taken += 1
+        chosen += was_chosen
+    if not chosen:
+        raise UndoRefused("you have no move to take back")
+    if count is not None and chosen < count:
+        raise UndoRefused(f"you have only {chosen} moves to take back")
+    return taken
+
+
+def _described(span: list, flags: list[bool]) -> tuple[str, ...]:
+    """What a span takes back, as players read it: each chosen move's first log line."""
+    return tuple(
+        f"#{m.seq} {m.events[0] if m.events else m.move}"
+        for m, chosen in zip(span, flags, strict=True)
+        if chosen
+    )
+
+
+def _approvers(
+    row: GameRow, game: Game, span: list, flags: list[bool], user_id: int
+) -> list[tuple[int, str]]:
+    """The other users who chose a move in the span or must act now (each once, seat
+    order); a forced move asks nobody (no one chose it)."""
+    seats = {m.seat for m, chosen in zip(span, flags, strict=True) if chosen}
+    seats |= {d.seat for d in game.pending()}
     found: dict[int, str] = {}
     for s in row.seats:
         if s.seat in seats and s.user_id != user_id and s.user_id:

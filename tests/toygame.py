@@ -2,7 +2,9 @@
 
 It is registered only by the tests (``register_toy()``), never by the product. It has a
 simultaneous step, a chain of small decisions ending in ``done``, hidden randomness in the
-seeded generator, and a decision of more than 25 options split by ``group``.
+seeded generator, and a decision of more than 25 options split by ``group``. With the option
+``{"must_draw": true}`` the first draw of a turn is the only legal move (a forced move, which
+the table layer plays for the player).
 
 Each of ``ROUNDS`` rounds: every player secretly picks a stake 1-3 at once; then, in seat
 order, each player draws cards (value 0-5 from the game's generator) until they ``done``,
@@ -44,7 +46,7 @@ class Tally(Game):
             ]
         if self.stage == "draw":
             options = [Option("draw", f"Draw a card (hand {self.hand})")]
-            if self.hand > 0:
+            if self.hand > 0 or not self.options.get("must_draw"):
                 options.append(Option("done", "Stop drawing"))
             return [(self.turn, "Draw or stop", options)]
         if self.stage == "aim":

@@ -118,6 +118,44 @@ def cell_text(p: P, cell: str) -> str:
     return cell.replace("_old", " (degraded)")
 
 
+ENG_NAMES = {"cap": "capacity tile", "conv": "conveyor belt tile", "gen": "generator tile"}
+SCI_NAMES = {
+    "inc": "{} income tile",
+    "store": "{} storage tile",
+    "val": "{} value tile",
+    "belt": "{} belt tile",
+}
+TEAM_WORDS = {"sci": "scientist", "eng": "engineer", "ops": "operator"}
+FIELD_NAMES = {"cap": "capacity field", "conv": "conveyor belt field", "gen": "generator field"}
+
+
+def tile_name(tile: str) -> str:
+    """A tile as players read it: "capacity tile 2", "combo tile 1", "scientists income
+    tile", "brown storage tile", "secondary belt tile" (never its id, issue 12 item 6)."""
+    kind, _, rest = tile.partition("_")
+    if rest:
+        if kind == "belt" and rest == "sec":
+            return "secondary belt tile"
+        rest = TEAM_WORDS.get(rest, rest.replace("_", " "))
+        return SCI_NAMES.get(kind, "{} tile").format(rest)
+    for prefix, name in {**ENG_NAMES, "combo": "combo tile"}.items():
+        if tile.startswith(prefix) and tile[len(prefix) :].isdigit():
+            return f"{name} {tile[len(prefix) :]}"
+    return f"{tile} tile"
+
+
+def field_name(field: str) -> str:
+    """An engineering field: "capacity field B", "generator field"."""
+    kind, _, letter = field.partition("_")
+    name = FIELD_NAMES.get(kind, f"{kind} field")
+    return f"{name} {letter.upper()}" if letter else name
+
+
+def belt_name(sid: str) -> str:
+    """A secondary belt: "secondary belt 3"."""
+    return f"secondary belt {sid.removeprefix('sec')}"
+
+
 def edge_text(p: P, edge: str) -> str:
     a, b = edge.split(">")
     return f"{cell_text(p, a)} → {cell_text(p, b)}"
@@ -142,10 +180,10 @@ def tile_text(p: P, tile: str) -> str:
     if eff == "value":
         return f"{arg} market value +1"
     if eff == "belt" and ">" in arg:
-        return f"opens the {edge_text(p, arg)} belt"
+        return f"opens the belt {edge_text(p, arg)}"
     if eff == "belt":
         effect = next(e for sid, _, e, _, _ in dept(p)["secondary"] if sid == arg)
-        return f"opens secondary belt {arg} ({SECONDARY_TEXT[effect]})"
+        return f"opens {belt_name(arg)} ({SECONDARY_TEXT[effect]})"
     return {
         "transport": "cheaper transport (€0/€1/€3 for 1/2/3 steps)",
         "converter": "converter upgrade: each byproduct cube gives 1 energy and is stored",

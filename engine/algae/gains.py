@@ -128,7 +128,8 @@ def move_cube(g: Any, seat: int, move: str) -> tuple[str, str]:
     cells = g.s["players"][seat]["cells"]
     cells[a] -= 1
     cells[b] += 1
-    g.log(seat, f"{g.name(seat)} moves a cube {a} → {b}")  # ids: the log is short
+    p = g.s["players"][seat]
+    g.log(seat, f"{g.name(seat)} moves a cube {B.cell_text(p, a)} → {B.cell_text(p, b)}")
     return a, b
 
 

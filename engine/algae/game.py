@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import wording
 from engine.algae import data as D
 from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
 from engine.algae.flow import settle
@@ -56,7 +57,7 @@ class AlgaeGame(Game):
         return self.players[seat]
 
     def log(self, seat: int | None, text: str) -> None:
-        self._events.append(Event(text, seat))
+        self._events.append(Event(wording.tidy(text), seat))
 
     # -------------------------------------------------------------------- hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:

@@ -86,9 +86,9 @@ def _mach_apply(g: Any, seat: int, f: dict, move: str) -> None:
         if eff == "pay1":  # ALG-MACH-09: a loss is mandatory
             if p["money"] > 0:
                 p["money"] -= 1
-                g.log(seat, f"{g.name(seat)} loses €1 on secondary belt {sid}")
+                g.log(seat, f"{g.name(seat)} loses €1 on {B.belt_name(sid)}")
             else:
-                g.log(seat, f"{g.name(seat)} has no € to lose on secondary belt {sid}")
+                g.log(seat, f"{g.name(seat)} has no € to lose on {B.belt_name(sid)}")
         else:  # ALG-MACH-10: a gain is optional
             push(g, seat, "gain", sid=sid, eff=eff, cell=b)
 
@@ -98,7 +98,7 @@ def other_byproduct(p: dict) -> str:
     return next(b for b in D.BYPRODUCTS if b != own)
 
 
-@decision("gain", lambda g, seat, f: f"Secondary belt {f['sid']}: take its gain?")
+@decision("gain", lambda g, seat, f: f"{B.belt_name(f['sid']).capitalize()}: take its gain?")
 def _gain_opts(g: Any, seat: int, f: dict) -> list:
     s = g.s
     p = s["players"][seat]
@@ -126,7 +126,7 @@ def _gain_apply(g: Any, seat: int, f: dict, move: str) -> None:
     p = s["players"][seat]
     if f["eff"] == "energy":
         p["energy"] += 1
-        g.log(seat, f"{g.name(seat)} gains 1 energy from belt {f['sid']}")
+        g.log(seat, f"{g.name(seat)} gains 1 energy from {B.belt_name(f['sid'])}")
         return
     kind = other_byproduct(p)
     if s["byp"][kind] > 0:
@@ -134,7 +134,7 @@ def _gain_apply(g: Any, seat: int, f: dict, move: str) -> None:
     else:
         p["money"] -= 1
     p["cells"][f["cell"]] += 1
-    g.log(seat, f"{g.name(seat)} adds a {kind} cube into {f['cell']}")
+    g.log(seat, f"{g.name(seat)} adds a {kind} cube into {B.cell_text(p, f['cell'])}")
 
 
 @auto("convert")

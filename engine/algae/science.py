@@ -111,8 +111,8 @@ def _eng_opts(g: Any, seat: int, f: dict) -> list:
             out.append(
                 (
                     f"take {tile}",
-                    f"Take {tile} from {'/'.join(D.GRID_ITEMS[item][0])} for {cost} point(s): "
-                    + eng_text(p, tile),
+                    f"{cost} point(s): take {B.tile_name(tile)} from "
+                    f"{'/'.join(D.GRID_ITEMS[item][0])}: " + eng_text(p, tile),
                 )
             )
     if not out:
@@ -139,7 +139,7 @@ def _eng_apply(g: Any, seat: int, f: dict, move: str) -> None:
     p["grid_items"][item].pop(0)
     if tile in D.COMBO_SHAPES:  # ALG-ENG-08
         p["beside"].append(tile)
-        g.log(seat, f"{g.name(seat)} takes combo tile {tile} and keeps it beside the board")
+        g.log(seat, f"{g.name(seat)} takes {B.tile_name(tile)} and keeps it beside the board")
         return
     fields = _field_choices(p, tile)
     if len(fields) == 1:
@@ -151,17 +151,22 @@ def _eng_apply(g: Any, seat: int, f: dict, move: str) -> None:
 def place_eng(g: Any, seat: int, tile: str, field: str) -> None:
     """ALG-ENG-06: face up on its matching field of the department board."""
     g.s["players"][seat]["fields"][field] = tile
-    g.log(seat, f"{g.name(seat)} places {tile} on {field}")
+    g.log(seat, f"{g.name(seat)} places {B.tile_name(tile)} on {B.field_name(field)}")
 
 
-@decision("field", lambda g, seat, f: f"Choose the field for {f['tile']}")
+@decision("field", lambda g, seat, f: f"Choose the field for {B.tile_name(f['tile'])}")
 def _field_opts(g: Any, seat: int, f: dict) -> list:
     p = g.s["players"][seat]
     out = []
     for x in _field_choices(p, f["tile"]):
         kind, _, machine = x.partition("_")
         what = "capacity" if kind == "cap" else "conveyor belt"
-        out.append((f"field {x}", f"Place {f['tile']} on machine {machine.upper()}'s {what} field"))
+        out.append(
+            (
+                f"field {x}",
+                f"Place {B.tile_name(f['tile'])} on machine {machine.upper()}'s {what} field",
+            )
+        )
     return out
 
 
@@ -197,10 +202,17 @@ def _tiles_opts(g: Any, seat: int, f: dict) -> list:
             continue
         if tile in D.COMBO_SHAPES:
             n = D.COMBO_SHAPES[tile]
-            out.append((f"tile {tile}", f"Place combo tile {tile} (length {n}): only its bonuses"))
+            out.append(
+                (f"tile {tile}", f"Place {B.tile_name(tile)} (length {n}): only its bonuses")
+            )
         else:
             length = dept["tiles"][tile][0]
-            out.append((f"tile {tile}", f"Remove {tile} (length {length}): {B.tile_text(p, tile)}"))
+            out.append(
+                (
+                    f"tile {tile}",
+                    f"Remove the {B.tile_name(tile)} (length {length}): {B.tile_text(p, tile)}",
+                )
+            )
     return [*out, ("done", "Place no more science tiles")] if out else []
 
 
@@ -213,7 +225,10 @@ def _tiles_apply(g: Any, seat: int, f: dict, move: str) -> None:
     push(g, seat, "sci_pos", tile=move.split()[1])
 
 
-@decision("sci_pos", lambda g, seat, f: f"Where in your science grid does {f['tile']} go?")
+@decision(
+    "sci_pos",
+    lambda g, seat, f: f"Where in your science grid does the {B.tile_name(f['tile'])} go?",
+)
 def _pos_opts(g: Any, seat: int, f: dict) -> list:
     p = g.s["players"][seat]
     spots = affordable(p, f["tile"])
@@ -224,7 +239,7 @@ def _pos_opts(g: Any, seat: int, f: dict) -> list:
         group = (
             f"Zone {name[0].upper()} (science {D.ZONE_SCI[zone(name)]})" if len(spots) > 25 else ""
         )
-        out.append((f"at {name}", f"{'-'.join(cells)}: {cost} science, gain {gets}", group))
+        out.append((f"at {name}", f"{cost} science: {'-'.join(cells)}, gain {gets}", group))
     return out
 
 
@@ -241,10 +256,10 @@ def _pos_apply(g: Any, seat: int, f: dict, move: str) -> None:
         p["grid_placed"][c] = tile
     if tile in p["beside"]:
         p["beside"].remove(tile)
-        g.log(seat, f"{g.name(seat)} places combo tile {tile} at {name}")
+        g.log(seat, f"{g.name(seat)} places {B.tile_name(tile)} at {'-'.join(cells)}")
     else:
         p["board"].remove(tile)
-        g.log(seat, f"{g.name(seat)} places {tile} at {name}")
+        g.log(seat, f"{g.name(seat)} places the {B.tile_name(tile)} at {'-'.join(cells)}")
         _unlock(g, seat, tile)
     for c in cells:
         if c in D.GRID_BONUS:

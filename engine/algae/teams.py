@@ -8,6 +8,7 @@ from engine.algae import data as D
 from engine.algae.frames import applies, decision, push
 from engine.algae.gains import add_science, gain
 from engine.algae.state import add_vp
+from engine.wording import count
 
 
 def recruit(g: Any, seat: int, team: str) -> None:
@@ -34,7 +35,7 @@ def activate(g: Any, seat: int, team: str) -> None:
     """ALG-TEAM-01/02: one task, or both in order with the team upgrade."""
     p = g.s["players"][seat]
     n = p["staff"][team]
-    g.log(seat, f"{g.name(seat)} activates {n} {team}")
+    g.log(seat, f"{g.name(seat)} activates {n} {team if n != 1 else team[:-1]}")
     if team == "engineers":
         push(g, seat, "eng", pts=n, left=n, took=0)  # ALG-ENG-01/02
         return
@@ -65,7 +66,7 @@ def _oper_opts(g: Any, seat: int, f: dict) -> list:
     n = g.s["players"][seat]["staff"]["operators"]
     return [
         ("algae", f"Take algae: up to {n} cube(s)"),
-        ("export", f"Export: up to {n} cities"),
+        ("export", f"Export: up to {count(n, 'city')}"),
     ]
 
 

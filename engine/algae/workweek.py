@@ -78,7 +78,7 @@ def recruit_options(g: Any, seat: int, prefix: str) -> list:
 
 
 TEAM_TASKS = {
-    "operators": ("take up to {n} algae or export to up to {n} cities", "take algae, then export"),
+    "operators": ("take up to {n} algae or export to up to {n} city(s)", "take algae, then export"),
     "engineers": ("{n} point(s), up to {n} tile(s) from your grid", ""),
     "scientists": ("gain {n} science or place up to {n} science tile(s)", "gain, then place"),
 }
@@ -130,13 +130,13 @@ def _action_opts(g: Any, seat: int, f: dict) -> list:
         if kind == "team":
             others = tuple(t for t in D.TEAMS if t != what)
             out += [
-                (f"choice {m}", f"{lbl} (choice token)")
+                (f"choice {m}", f"Spend a choice token: {lbl}")
                 for m, lbl in team_options(g, seat, others, "")
             ]
         else:
             others = tuple(m for m in D.MACHINES if m != what)
             out += [
-                (f"choice {m}", f"{lbl} (choice token)")
+                (f"choice {m}", f"Spend a choice token: {lbl}")
                 for m, lbl in machine_options(g, seat, others, "")
             ]
     if p["wild"] > 0:  # ALG-TOKEN-04
@@ -145,7 +145,7 @@ def _action_opts(g: Any, seat: int, f: dict) -> list:
             + team_options(g, seat, D.TEAMS, "")
             + machine_options(g, seat, D.MACHINES, "")
         )
-        out += [(f"wild {m}", f"{lbl} (wild token)") for m, lbl in every if m not in own]
+        out += [(f"wild {m}", f"Spend a wild token: {lbl}") for m, lbl in every if m not in own]
     out.append(("alt", "Take the alternate action (€1, a choice token, an algae cube or a move)"))
     return out
 

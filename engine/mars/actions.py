@@ -7,6 +7,7 @@ from typing import Any
 from engine.mars import build
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import names as N
 from engine.mars.colony import contract_text, hireable, ship_ok, takeable
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
@@ -142,7 +143,7 @@ def rtech_apply(g: Any, f: dict, move: str) -> None:
 # ------------------------------------------------------------------ orbit choices
 @decision("takebp", "Take a Blueprint")
 def takebp_options(g: Any, f: dict) -> list:
-    return [(bp, f"Blueprint {bp}: {bp_text(bp)}") for bp in g.s["bp_display"]]
+    return [(bp, f"Blueprint: {bp_text(bp)}") for bp in g.s["bp_display"]]
 
 
 def bp_text(bp: str) -> str:
@@ -164,16 +165,13 @@ def bp_text(bp: str) -> str:
 def takebp_apply(g: Any, f: dict, move: str) -> None:
     g.s["bp_display"].remove(move)
     P(g, f["seat"])["bps"].append(move)
-    g.log(f["seat"], f"{g.name(f['seat'])} takes Blueprint {move}")
+    g.log(f["seat"], f"{g.name(f['seat'])} takes {N.blueprint_name(move)}")
     contribute(g, f["seat"], "blueprint")
 
 
 @decision("learn", "Learn a Tech")
 def learn_options(g: Any, f: dict) -> list:
-    return [
-        (tid, f"{D.TECH_TITLE[g.s['techs'][tid]['type']]} Tech ({tid}), level 1")
-        for tid in g.s["grid"]
-    ]
+    return [(tid, f"{N.tech_name(g, tid)}, level 1") for tid in g.s["grid"]]
 
 
 @applies("learn")
@@ -195,7 +193,7 @@ def dev1_options(g: Any, f: dict) -> list:
         out.append(
             (
                 tid,
-                f"{D.TECH_TITLE.get(t['type'], 'Shelter')} Tech ({tid}): level "
+                f"{N.tech_name(g, tid)}: level "
                 f"{t['lvl']} to {t['lvl'] + 1} (end OP {D.LAB_OP[t['lvl']]} to "
                 f"{D.LAB_OP[t['lvl'] + 1]})",
             )
@@ -299,7 +297,10 @@ def ctech_apply(g: Any, f: dict, move: str) -> None:
 # -------------------------------------------------------------------- upgrade
 @decision("ubp", "Upgrade with which Blueprint?")
 def ubp_options(g: Any, f: dict) -> list:
-    out = [(bp, f"Blueprint {bp} (pay 1 mineral)") for bp in build.upgradable(g, f["seat"])]
+    out = [
+        (bp, f"1 mineral: {N.blueprint_name(bp)}", "", bp_text(bp))
+        for bp in build.upgradable(g, f["seat"])
+    ]
     if out and not f["first"]:
         out.append(("done", "no more upgrades"))
     if not f["first"] and f["extra"] <= 0:
@@ -322,7 +323,7 @@ def ubp_apply(g: Any, f: dict, move: str) -> None:
     )
 
 
-@decision("uhex", lambda g, f: f"Upgrade which Building with {f['bp']}?")
+@decision("uhex", lambda g, f: f"Upgrade which Building with {N.blueprint_name(f['bp'])}?")
 def uhex_options(g: Any, f: dict) -> list:
     return [
         (h, f"{h}: {D.TYPE_TITLE[g.s['hex'][h]['b']['type']]}", H.region(h))

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import names as N
 from engine.mars.frames import push
 from engine.mars.rules import (
     P,
@@ -295,7 +296,7 @@ def upgrade(g: Any, seat: int, bp: str, h: str) -> None:
     g.s["bp_where"][bp] = h
     g.log(
         seat,
-        f"{g.name(seat)} upgrades the {D.TYPE_TITLE[b['type']]} on {h} with Blueprint "
-        f"{bp} (paid 1 mineral)",
+        f"{g.name(seat)} upgrades the {D.TYPE_TITLE[b['type']]} on {h} with "
+        f"{N.blueprint_name(bp)} (paid 1 mineral)",
     )
     contribute(g, seat, "advanced")

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import names as N
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, contribute, gain, tech_label, usable_techs, use_tech
 
@@ -70,7 +71,7 @@ def contract_text(cid: str) -> str:
 
 @decision("takect", "Take which Earth Contract?")
 def takect_options(g: Any, f: dict) -> list:
-    return [(c, f"{c}: {contract_text(c)} (pay 1 crystal)") for c in takeable(g, f["seat"])]
+    return [(c, f"1 crystal: {contract_text(c)}") for c in takeable(g, f["seat"])]
 
 
 @applies("takect")
@@ -81,7 +82,7 @@ def takect_apply(g: Any, f: dict, move: str) -> None:
     g.s["sci_display"][i] = None
     g.s["turn"]["fill"] += 1
     p["contracts"].append({"id": move, "items": {}})
-    g.log(f["seat"], f"{g.name(f['seat'])} takes Earth Contract {move} (paid 1 crystal)")
+    g.log(f["seat"], f"{g.name(f['seat'])} takes {N.contract_name(move)} (paid 1 crystal)")
     contribute(g, f["seat"], "contract")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import wording
 from engine.core import Event, Game, Option, Progress, ScoreLine
 from engine.frames import Frames
 from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
@@ -40,7 +41,7 @@ class MarsGame(Game):
         return self.players[seat]
 
     def log(self, seat: int | None, text: str) -> None:
-        self._events.append(Event(text, seat))
+        self._events.append(Event(wording.tidy(text), seat))
 
     # ------------------------------------------------------------------ hooks
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:

@@ -28,7 +28,8 @@ def gain(g: Any, seat: int, item: str, n: int, why: str = "") -> None:
         p["op"] += n
     else:
         p["res"][item] += n
-    g.log(seat, f"{g.name(seat)} gains {n} {item}" + (f" ({why})" if why else ""))
+    word = "OP" if item == "op" else item
+    g.log(seat, f"{g.name(seat)} gains {n} {word}" + (f" ({why})" if why else ""))
 
 
 def gain_code(g: Any, seat: int, code: str, why: str = "") -> None:

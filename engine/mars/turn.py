@@ -8,6 +8,7 @@ from typing import Any
 from engine.mars import actions, build
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import names as N
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
     P,
@@ -245,7 +246,8 @@ def delivery_moves(g: Any, seat: int) -> list:
                 out.append(
                     (
                         f"deliver {k} {item}",
-                        f"put 1 {item} on contract {c['id']} ({c['items'].get(item, 0)}/{n})",
+                        f"put 1 {item} on {N.contract_name(c['id'])} "
+                        f"({c['items'].get(item, 0)}/{n})",
                         "Contracts",
                     )
                 )
@@ -264,7 +266,7 @@ def deliver(g: Any, seat: int, k: int, item: str) -> None:
         p["res"][item] -= 1
     c = p["contracts"][k - 1]
     c["items"][item] = c["items"].get(item, 0) + 1
-    g.log(seat, f"{g.name(seat)} puts 1 {item} on contract {c['id']}")
+    g.log(seat, f"{g.name(seat)} puts 1 {item} on {N.contract_name(c['id'])}")
 
 
 # ---------------------------------------------------------------------- the turn
@@ -361,17 +363,17 @@ def end_turn(g: Any, seat: int) -> None:
 def fill_options(g: Any, f: dict) -> list:
     if None not in g.s["sci_display"]:
         return []
-    return [(c, f"{c}: {actions.contract_text(c)}") for c in g.s["contract_deck"]]
+    return [(c, actions.contract_text(c)) for c in g.s["contract_deck"]]
 
 
 @applies("fill")
 def fill_apply(g: Any, f: dict, move: str) -> None:
     g.s["contract_deck"].remove(move)
     g.s["sci_display"][g.s["sci_display"].index(None)] = move
-    g.log(f["seat"], f"{g.name(f['seat'])} puts Earth Contract {move} on the display")
+    g.log(f["seat"], f"{g.name(f['seat'])} puts {N.contract_name(move)} on the display")
 
 
-@decision("techback", lambda g, f: f"{g.name(f['user'])} used your Tech {f['tid']}")
+@decision("techback", lambda g, f: f"{g.name(f['user'])} used your {N.tech_name(g, f['tid'])}")
 def techback_options(g: Any, f: dict) -> list:
     t = g.s["techs"][f["tid"]]
     out = [("keep", "keep the Oxygen")]

@@ -52,8 +52,13 @@ def moves(g: AlgaeGame, seat: int = 0) -> list[str]:
 
 
 def labels(g: AlgaeGame, seat: int = 0) -> dict[str, str]:
+    """What a player reads of each option: its label, then its detail when it has one."""
     d = g.decision_for(seat)
-    return {} if d is None else {o.move: o.label for o in d.options}
+    return (
+        {}
+        if d is None
+        else {o.move: "; ".join(filter(None, (o.label, o.detail))) for o in d.options}
+    )
 
 
 def play(g: AlgaeGame, seat: int, *ms: str) -> None:

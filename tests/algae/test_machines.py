@@ -216,7 +216,7 @@ def test_machine_a_prompt_tells_the_converter_count():
     will take out of Station 1."""
     g, p = start(["cosmetics"], "a", green=3)
     assert g.decision_for(0).prompt.endswith(
-        "0 cube(s) into Station 1 so far, the converter "
+        "0 cubes into Station 1 so far, the converter "
         "turns 0 of them into byproduct (2-3 cubes: 1, 4+: 2)"
     )
     play(g, 0, "move green>s1", "move green>s1")

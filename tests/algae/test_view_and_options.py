@@ -173,7 +173,7 @@ def test_science_and_engineering_tile_labels_say_what_they_do():
             assert eng_text(p, tile)
     g = new(["food"])
     assert B.tile_text(player(g), "store_brown") == "opens brown algae storage; brown tank +1"
-    assert B.tile_text(player(g), "belt_sec").startswith("opens secondary belt sec4 (may gain")
+    assert B.tile_text(player(g), "belt_sec").startswith("opens secondary belt 4 (may gain")
     p = player(g)
     assert eng_text(p, "cap1") == "a machine's capacity 3"
     p["upg"]["engineers"] = True
@@ -196,4 +196,4 @@ def test_team_and_export_2x_labels():
     player(g)["disks"] = D.DISKS - 3  # x1 unlocked: two € icons; x2 half uncovered
     g.s["x_turn"] = False
     ask(g, 0, "after")
-    assert labels(g)["2x x1"].endswith("(the tile leaves: no more €1 + €1 each Monday)")
+    assert labels(g)["2x x1"].endswith("the tile leaves: no more €1 + €1 each Monday")

@@ -38,17 +38,16 @@ async def test_undo_within_a_turn_and_refused_after_a_reveal(
     stale_menu = menu.original
     assert any(c.get("type") == 3 for c in stale_menu.components), "aiming: a select"
 
-    ix = await standin.slash(alice, games, "undo")
+    posts_before = len(standin.posts(games))
+    ix = await standin.slash(alice, games, "undo")  # her turn so far, back to the draw
     assert "Taken back" in await ix.wait_text("Taken back") and ix.ephemeral
-    again = await standin.wait_for_message(games, lambda m: "took back 1 move" in m.content)
-    assert "Play" in again.labels and again.pngs()
-    assert alice.mention in again.content and bob.mention not in again.content
-    assert [int(u) for u in again.allowed_mentions["users"]] == [alice.id]
-    # the menu from before the undo is out of date; the new post's Play button works
+    # a private step taken back: no public post, no ping (issue 12 item 3)
+    assert len(standin.posts(games)) == posts_before
+    # the menu from before the undo is out of date; the turn post's Play button works
     groups = [c for c in stale_menu.components if c.get("type") == 3]
     late = await standin.click(alice, stale_menu, groups[0]["custom_id"], values=["0"])
     assert "out of date" in (await late.wait_text()).lower()
-    fresh = await open_menu(standin, alice, again)
+    fresh = await open_menu(standin, alice, post)
     assert "Stop drawing" in fresh.original.labels
 
     # the draw revealed a card: no undo, neither free nor by consent
@@ -74,11 +73,13 @@ async def test_undo_within_a_turn_and_refused_after_a_reveal(
 async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     alice, bob, eve = standin.user("alice"), standin.user("bob"), standin.user("eve")
     games = standin.games
-    await stakes_in(standin, alice, bob)
-    ix = await standin.slash(alice, games, "undo", moves=2)  # bob moved after alice
+    first = await open_game(standin, [alice, bob])
+    await standin.slash(alice, games, "play", move="stake 2")
+    ix = await standin.slash(alice, games, "undo", moves=1)  # posted: bob must agree
     await ix.wait_text("consent")
-    ask = await standin.wait_for_message(games, lambda m: "asks to take back 2" in m.content)
-    assert ask.labels == ["Approve", "Refuse"]
+    ask = await standin.wait_for_message(games, lambda m: "asks to take back" in m.content)
+    assert "#1 alice chose a stake" in ask.content, "the request says what it takes back"
+    assert first.id != ask.id and ask.labels == ["Approve", "Refuse"]
     assert [int(u) for u in ask.allowed_mentions["users"]] == [bob.id]
     assert bob.mention in ask.content
     nosy = await standin.click(eve, ask, label="Approve")
@@ -90,7 +91,8 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     await standin.wait_until(lambda: "Undo approved" in ask.content)
     assert ask.components == []
     post = await standin.wait_for_message(games, lambda m: "by consent" in m.content)
-    assert "took back 2 moves" in post.content
+    assert "took back 1 move" in post.content
+    assert post.allowed_mentions["users"] == [], "bob was already to act: no second ping"
     ix = await standin.slash(eve, games, "status")
     assert ix.text.count("Choose your stake") == 2, ix.text
     # a refusal leaves the game as it is
@@ -98,7 +100,9 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     await standin.slash(bob, games, "play", move="stake 3")
     ix = await standin.slash(bob, games, "undo")  # alice moved after: she must agree
     await ix.wait_text("consent")
-    ask = await standin.wait_for_message(games, lambda m: "asks to take back 1" in m.content)
+    ask = await standin.wait_for_message(
+        games, lambda m: "asks to take back" in m.content, after=post
+    )
     no = await standin.click(alice, ask, label="Refuse")
     assert no.response_type == 7 and "refused" in ask.content
     # a new move closes a pending request: a late click takes its buttons away

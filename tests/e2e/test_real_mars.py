@@ -159,7 +159,7 @@ async def test_mars_turns_through_menus(  # noqa: C901
             decision = await decision_of(tables, standin, user)
             move = wanted(decision, used[user.id])
             used[user.id].add(move)
-            if re.fullmatch(r"[a-i][1-9]", move):  # a hex of the map
+            if re.fullmatch(r"[a-i][1-9]", move) and len(decision.options) > 5:  # map hexes
                 assert menu.original.components[0]["type"] == 3, "hex steps come in a select"
                 hex_steps += 1
             step = await choose(standin, tables, user, menu.original, move)
@@ -204,7 +204,8 @@ async def test_mars_turns_through_menus(  # noqa: C901
         await me.wait(lambda i: any(m.pngs() for m in i.replies))
         assert me.ephemeral and "Your view" in me.text
         own = game.view(seat_of[user.id])
-        assert own["seats"][seat_of[user.id]]["goals"], "the own view holds the goals"
+        mine = own["seats"][seat_of[user.id]]
+        assert mine["goals"] or not mine["goals_held"], "the own view holds the goals"
         [png] = [p for m in me.replies for p in m.pngs()]
         assert png == imaging.render("mars", "player", own)
 

@@ -14,7 +14,9 @@ from tests.imaging.golden import check_golden
 
 
 def tally_view(seed: int, steps: int, players: int = 3) -> dict:
-    game = engine.new_game("tally", ["Ann", "Bob", "Cy", "Dee"][:players], seed=seed)
+    game = engine.new_game(
+        "tally", ["Ann", "Bob", "Cy", "Dee"][:players], seed=seed, options={"must_draw": True}
+    )
     rnd = random.Random(seed)
     for _ in range(steps):
         if game.over:

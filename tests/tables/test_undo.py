@@ -29,7 +29,10 @@ async def state(tables: Tables) -> dict:
     return game.to_json()["state"]
 
 
-async def test_free_undo_within_the_turn_is_recorded_and_reposted(tables: Tables) -> None:
+async def test_free_undo_within_the_turn_is_recorded_not_posted(tables: Tables) -> None:
+    """Issue 12 item 3: a free undo of a private step is no public post and pings no one
+    (the undone moves were never announced); plain /undo takes back the turn so far, back
+    to the last reveal (here the draw, #3)."""
     await to_aim(tables)
     (aim,) = await tables.decisions_for(CHAN, ANN)
     _, game = await tables.load(CHAN)
@@ -37,10 +40,11 @@ async def test_free_undo_within_the_turn_is_recorded_and_reposted(tables: Tables
     out = await tables.undo(CHAN, ANN)
     assert out.status == "applied" and out.seqs == (4,)
     result = out.result
-    assert result is not None and result.version == 5 and result.posted
-    assert result.lines == ("ann took back 1 move (#4)",)
+    assert result is not None and result.version == 5 and not result.posted
+    assert result.events == ("ann took back 1 move (#4)",) and result.post_ids == ()
+    assert result.mentions == ()
     info = await tables.game_in(CHAN)
-    assert info.version == 5 and info.announced_seq == 5
+    assert info.version == 5 and info.announced_seq == 2
     st = await state(tables)
     assert st["stage"] == "draw" and st["hand"] == before_done["hand"]
     # the log keeps both the move and its undo
@@ -50,9 +54,7 @@ async def test_free_undo_within_the_turn_is_recorded_and_reposted(tables: Tables
         (5, "undo", None),
     ]
     assert len(await tables.store.moves(info.id)) == 4, "nothing deleted"
-    # the board is posted again, at the undo's log position, with a Play button's version
-    posts = await tables.posts(list(result.post_ids))
-    assert posts[0].payload["version"] == 5 and "took back" in posts[0].payload["lines"][0]
+    assert not [p for p in await tables.due_posts(100) if "took back" in str(p.payload)]
     # a menu from before the undo is refused; the new decision's version is above it
     (draw,) = await tables.decisions_for(CHAN, ANN)
     assert draw.version >= 5 > aim.version
@@ -86,22 +88,37 @@ async def test_undo_refused_after_a_reveal(tables: Tables) -> None:
         await tables.undo(CHAN, ANN, 1)  # the draw itself: never, not even by consent
 
 
+async def test_undo_never_takes_another_players_move(tables: Tables) -> None:
+    """Issue 12 item 8: /undo moves:N counts the caller's own moves; a span reaching
+    another player's choice is refused with the reason, changing nothing."""
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")
+    await tables.play(CHAN, BOB, "stake 1")
+    before = await state(tables)
+    with pytest.raises(UndoRefused, match="bob's move #2"):
+        await tables.undo(CHAN, ANN, 1)
+    with pytest.raises(UndoRefused, match="bob's move #2"):
+        await tables.undo(CHAN, ANN)
+    assert await state(tables) == before and (await tables.game_in(CHAN)).version == 2
+
+
 async def test_undo_by_consent(tables: Tables) -> None:
     await started(tables)
     await tables.play(CHAN, ANN, "stake 2")  # posted: ann's turn ended publicly
-    await tables.play(CHAN, BOB, "stake 1")
     before = await state(tables)
-    out = await tables.undo(CHAN, ANN, 2)  # bob moved after: bob must approve
+    out = await tables.undo(CHAN, ANN)  # bob must act now: bob must approve
     assert out.status == "requested" and out.waiting_for == ((BOB, "bob"),)
-    assert (await tables.game_in(CHAN)).version == 2, "nothing changed yet"
+    assert out.described == ("#1 ann chose a stake",), "the request says what it takes back"
+    assert (await tables.game_in(CHAN)).version == 1, "nothing changed yet"
     with pytest.raises(Exception, match="players it affects"):
         await tables.answer_undo(out.request_id, ANN, True)  # not the requester's to approve
     done = await tables.answer_undo(out.request_id, BOB, True)
     assert done.status == "applied" and done.result is not None
-    assert done.result.lines == ("ann took back 2 moves (#1–#2) by consent",)
+    assert done.result.lines == ("ann took back 1 move (#1) by consent",)
+    assert done.result.mentions == (), "bob was already to act, ann undid it herself"
     st = await state(tables)
     assert st["stakes"] == [None, None] and st != before
-    assert (await tables.game_in(CHAN)).version == 3
+    assert (await tables.game_in(CHAN)).version == 2
     with pytest.raises(StaleDecision):  # answered once, closed
         await tables.answer_undo(out.request_id, BOB, True)
 

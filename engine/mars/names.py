@@ -1,0 +1,27 @@
+"""Names of On Mars pieces as players read them (issue 12 item 6): never the ids the state
+keys them by ("shelter0", "rover1", "u-gen", "d-min", "shelter-1b")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import data as D
+
+
+def tech_name(g: Any, tid: str) -> str:
+    """ "Shelter Tech", "Rover Tech" (a player holds at most one Tech of a kind)."""
+    return f"{D.TECH_TITLE.get(g.s['techs'][tid]['type'], 'Shelter')} Tech"
+
+
+def contract_name(cid: str) -> str:
+    """ "the Generator upgrade contract", "the delivery contract (4 mineral)"."""
+    _, kind, need = next(c for c in D.CONTRACTS if c[0] == cid)
+    if kind == "upgrade":
+        return f"the {D.TYPE_TITLE[need]} upgrade contract"
+    return "the delivery contract (" + " + ".join(f"{n} {i}" for i, n in need.items()) + ")"
+
+
+def blueprint_name(bp: str) -> str:
+    """ "the level 1 Shelter Blueprint (a)": type, level and which of the pair."""
+    kind, rest = bp.split("-")
+    return f"the level {rest[0]} {D.TYPE_TITLE[kind]} Blueprint ({rest[1:]})"

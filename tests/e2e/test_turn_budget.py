@@ -1,0 +1,94 @@
+"""What a turn costs players in Discord (issue 12, "Done when"): a full Algae week with 3
+players and 3 On Mars rounds with 2, played through the stand-in by ``tests.e2e.budget``,
+printing the issue's table (run with ``-s`` to see it) and holding the targets:
+
+* a player is pinged at most once per turn of theirs, and never with nothing to choose;
+* no question with a single option is ever asked (forced moves are played for them);
+* median clicks per turn <= 3 in both games;
+* public posts per Algae week <= one per player-turn, plus one for Monday and the weekend.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import AsyncIterator
+
+import pytest
+
+import engine
+from storage.sqlite import open_store
+from tables import Tables
+from tests.e2e.budget import Table, markdown
+from tests.e2e.helpers import is_turn_post
+from tests.standin import BotProcess, StandIn
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not {"algae", "mars"} <= set(engine.GAMES), reason="Algae and On Mars are needed"
+    ),
+]
+
+ROWS: dict[str, dict[str, str]] = {}
+
+
+@pytest.fixture
+async def tables(bot: BotProcess) -> AsyncIterator[Tables]:
+    t = Tables(await open_store(bot.db_path))
+    try:
+        yield t
+    finally:
+        await t.close()
+
+
+async def start(standin: StandIn, tables: Tables, kind: str, names: list[str], seed: int):
+    users = [standin.user(n) for n in names]
+    await standin.slash(users[0], standin.games, "game new", game=kind, seed=seed)
+    for user in users[1:]:
+        await standin.slash(user, standin.games, "game join")
+    await standin.slash(users[0], standin.games, "game start")
+    await standin.wait_for_message(standin.games, is_turn_post)
+    table = Table(standin, tables, users, seed)
+    table.game_id = (await tables.game_in(standin.games.id)).id
+    return table
+
+
+def check_targets(table: Table) -> None:
+    tally = table.tally
+    assert not tally.one_option, f"questions with one option asked: {tally.one_option}"
+    assert not tally.forced_pings, f"pinged with nothing to choose: {tally.forced_pings}"
+    assert not tally.double_pings, f"pinged twice before their turn: {tally.double_pings}"
+    clicks = tally.clicks
+    assert statistics.median(clicks) <= 3, clicks
+
+
+async def test_an_algae_week_with_three_players(
+    standin: StandIn, bot: BotProcess, tables: Tables
+) -> None:
+    table = await start(standin, tables, "algae", ["ann", "bob", "cy"], seed=5)
+    await table.play_until(lambda view: view.get("week", 1) > 1)
+    await table.settle()
+    ROWS["Algae, 3 players, 1 week"] = table.tally.row()
+    print("\n" + markdown(ROWS))
+    for m in standin.posts(standin.games):
+        print("POST", m.content.replace("\n", " / ")[:300])
+    for t in table.tally.turns:
+        print("TURN", t.user, t.clicks, t.plays, " | ".join(q[:40] for q in t.questions))
+    check_targets(table)
+    turns = len(table.tally.turns)
+    assert table.tally.posts <= turns + 2, (table.tally.posts, turns)
+
+
+async def test_three_on_mars_rounds_with_two_players(
+    standin: StandIn, bot: BotProcess, tables: Tables
+) -> None:
+    table = await start(standin, tables, "mars", ["ann", "bob"], seed=5)
+    await table.play_until(lambda view: view.get("round", 1) > 3)
+    await table.settle()
+    ROWS["On Mars, 2 players, 3 rounds"] = table.tally.row()
+    print("\n" + markdown(ROWS))
+    for m in standin.posts(standin.games):
+        print("POST", m.content.replace("\n", " / ")[:300])
+    for t in table.tally.turns:
+        print("TURN", t.user, t.clicks, t.plays, " | ".join(q[:60] for q in t.questions))
+    check_targets(table)
