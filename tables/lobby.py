@@ -42,7 +42,7 @@ class LobbyMixin:
         def _evict(self, game_id: int) -> None: ...
 
     # where (guild, channel), who (host id, name), then the keyword-only game choices
-    async def create(  # noqa: PLR0913
+    async def create(
         self,
         kind: str,
         guild_id: int | None,
