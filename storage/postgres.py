@@ -22,7 +22,7 @@ What several processes on one database rely on:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -38,18 +38,22 @@ from storage.sqlite_rows import to_json
 from storage.timing import NoticeRow
 
 # commit_move as one statement: $1 game, $2 expected version, $3 snapshot, $4 status,
-# $5 waiting, $6 now, $7 announce, $8-$11 the move, $12-$15 the posts (kind, payload,
+# $5 waiting, $6 now, $7 announce, $8-$11 the move and the forced moves after it (arrays of
+# seat, user, move, events: row k is logged at $2 + k), $12-$15 the posts (kind, payload,
 # payload for spectator channels, channel or NULL for the game channel and its links)
 COMMIT_MOVE = """
 WITH up AS (
-    UPDATE games SET version = $2 + 1, snapshot = $3, status = $4, waiting = $5,
-        updated_at = $6, ended_at = CASE WHEN $4 = 'finished' THEN $6 ELSE ended_at END,
-        announced_seq = CASE WHEN $7 THEN $2 + 1 ELSE announced_seq END
+    UPDATE games SET version = $2 + cardinality($10::text[]), snapshot = $3, status = $4,
+        waiting = $5, updated_at = $6,
+        ended_at = CASE WHEN $4 = 'finished' THEN $6 ELSE ended_at END,
+        announced_seq = CASE WHEN $7 THEN $2 + cardinality($10::text[]) ELSE announced_seq END
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING id, channel_id
 ), mv AS (
     INSERT INTO moves (game_id, seq, seat, user_id, move, events, at)
-    SELECT id, $2 + 1, $8, $9, $10, $11, $6 FROM up
+    SELECT up.id, $2 + m.ord, m.seat, m.user_id, m.move, m.events, $6
+    FROM up CROSS JOIN unnest($8::bigint[], $9::bigint[], $10::text[], $11::text[])
+        WITH ORDINALITY AS m (seat, user_id, move, events, ord)
 ), targets AS (
     SELECT channel_id, 0 AS spectator FROM up
     UNION ALL SELECT l.channel_id, 1 FROM links AS l JOIN up ON l.game_id = up.id
@@ -127,10 +131,10 @@ class PostgresStore(SqliteStore):
         async with self._pool.acquire() as raw, raw.transaction():
             yield PgConn(raw, self._id_tables)
 
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:  # type: ignore[override]
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
         return list(await self._pool.fetch(query(sql), *tuple(params)))
 
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:  # type: ignore[override]
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:
         return await self._pool.fetchrow(query(sql), *tuple(params))
 
     # ------------------------------------------------------------ the move
@@ -145,6 +149,7 @@ class PostgresStore(SqliteStore):
         waiting: dict[int, float],
         posts: list[NewPost],
         now: float,
+        forced: Sequence[NewMove] = (),
     ) -> list[int]:
         """``SqliteStore.commit_move`` in ONE statement (so one round trip, and one
         transaction by itself): the guarded update of ``games``; the move row and the
@@ -161,10 +166,10 @@ class PostgresStore(SqliteStore):
             to_json(waiting),
             now,
             bool(posts),
-            move.seat,
-            move.user_id,
-            move.move,
-            to_json(move.events),
+            [m.seat for m in (move, *forced)],
+            [m.user_id for m in (move, *forced)],
+            [m.move for m in (move, *forced)],
+            [to_json(m.events) for m in (move, *forced)],
             [p.kind for p in posts],
             [to_json(p.payload) for p in posts],
             [to_json(dict(p.payload, spectator=True)) for p in posts],
@@ -193,7 +198,8 @@ class PostgresStore(SqliteStore):
         (their ``due_at``); a row's send then marks it sent, or failed with its retry time."""
         if table not in ("outbox", "notices"):
             raise ValueError(f"{table!r} is not a queue table")
-        which, params = "", [now + lease, limit, now]
+        which = ""
+        params: list[Any] = [now + lease, limit, now]
         if ids is not None:
             which = "AND id = ANY($4::bigint[])"
             params.append(sorted(set(ids)))

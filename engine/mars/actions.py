@@ -297,7 +297,7 @@ def ctech_apply(g: Any, f: dict, move: str) -> None:
 # -------------------------------------------------------------------- upgrade
 @decision("ubp", "Upgrade with which Blueprint?")
 def ubp_options(g: Any, f: dict) -> list:
-    out = [
+    out: list[tuple[str, ...]] = [
         (bp, f"1 mineral: {N.blueprint_name(bp)}", "", bp_text(bp))
         for bp in build.upgradable(g, f["seat"])
     ]
