@@ -111,12 +111,17 @@ class AlgaeBot(commands.Bot):
         self.config = config
         self.sync_only = sync_only
         self.tables: Tables | None = None  # the table layer's service, opened in setup_hook
+        self.stopping = False  # set by close(): new interactions are not taken
 
     async def setup_hook(self) -> None:
         from cogs.services import open_tables
 
         if not self.sync_only:
             self.tables = await open_tables(self.config.db_path)
+            from tables import workers
+
+            pids = await workers.start()
+            log.info("render workers: %s", ", ".join(map(str, pids)) or "threads")
         for name in COGS:
             await self.load_extension(name)
         from cogs import menus  # noqa: F401  (registers the Play and menu routes)
@@ -126,7 +131,14 @@ class AlgaeBot(commands.Bot):
         log.info("loaded %d cogs, %d app commands", len(self.cogs), len(self.tree.get_commands()))
 
     async def close(self) -> None:
+        """Stop taking work, let posts in flight finish (or leave them to the outbox),
+        then close the connection, the workers and the database."""
+        self.stopping = True
         await super().close()
+        if not self.sync_only:
+            from tables import workers
+
+            workers.shutdown()
         if self.tables is not None:
             from cogs.services import close_tables
 

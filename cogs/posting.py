@@ -7,6 +7,16 @@ guards keep a post from showing twice: within the process a post is never in fli
 same ``nonce`` with ``enforce_nonce``, so Discord itself drops a repeat of a request whose
 answer was lost (a timeout after the message was created).
 
+Order: per game, posts are made in move order, one at a time per channel. ``_drain`` sends
+a game's due posts (``Tables.next_posts``: per channel its oldest pending post), so a
+later post waits while an earlier one of its channel is still pending or backing off.
+Once a post is made, the post before it in that channel loses its Play button (an edit),
+so the newest post is the only one to play from.
+
+Shutdown: ``cog_unload`` stops the worker and new drains, waits a moment for the sends in
+flight, then cancels what is left; those posts stay in the outbox for the next start, and
+nothing is logged as an error.
+
 Failures: 429 longer than ``max_ratelimit_timeout`` (discord.py raises ``RateLimited``) is
 retried after its ``retry_after``; 5xx, timeouts and connection errors back off
 exponentially; a channel that is gone or forbidden gives the post up.
@@ -38,6 +48,8 @@ POLL_SECONDS = 1.0
 BACKOFF_MAX = 300.0
 LAG_INTERVAL = 0.05
 LAG_WARN = 0.1
+SHUTDOWN_GRACE = 3.0  # seconds sends in flight may take to finish at shutdown
+EDIT_ATTEMPTS = 3
 
 
 def retry_delay(attempts: int) -> float:
@@ -60,6 +72,10 @@ class Posting(commands.Cog):
         self._done: OrderedDict[int, None] = OrderedDict()  # made by this process
         self._pictures: OrderedDict[tuple[int, int], asyncio.Future] = OrderedDict()
         self._tasks: list[asyncio.Task] = []
+        self._drains: dict[int, asyncio.Task] = {}  # game id -> its running drain
+        self._again: set[int] = set()  # games with posts that came during their drain
+        self._edits: set[asyncio.Task] = set()
+        self.closing = False
         self.max_lag = 0.0
 
     async def cog_load(self) -> None:
@@ -71,9 +87,17 @@ class Posting(commands.Cog):
         ]
 
     async def cog_unload(self) -> None:
+        self.closing = True
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        busy = [*self._drains.values(), *self._edits]
+        if busy:  # sends in flight may finish; the rest stays in the outbox
+            _, late = await asyncio.wait(busy, timeout=SHUTDOWN_GRACE)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*busy, return_exceptions=True)
+            log.info("shutdown: %d send(s) left to the outbox", len(late))
         log.info("event loop lag max %.1f ms", self.max_lag * 1000)
 
     @property
@@ -82,15 +106,42 @@ class Posting(commands.Cog):
 
     # --------------------------------------------------------------- posting
     async def publish(self, post_ids: tuple[int, ...] | list[int]) -> None:
-        """Make these outbox posts now (right after the move); failures stay queued."""
-        if not post_ids:
+        """Make these outbox posts now (right after the move), in order with the game's
+        other posts; failures stay queued. Never raises: the move is in, and the worker
+        retries whatever is left."""
+        if not post_ids or self.closing:
             return
-        wanted = set(post_ids)
-        try:  # never raises: the move is in, and the worker retries whatever is left
-            due = await self.tables.posts(sorted(wanted))
-            await asyncio.gather(*(self.send(p) for p in due))
+        try:
+            games = {p.game_id for p in await self.tables.posts(sorted(set(post_ids)))}
+            await asyncio.gather(*(self.drain(g) for g in sorted(games)))
         except Exception:
-            log.exception("posting %s at once failed; the outbox will retry", sorted(wanted))
+            if not self.closing:
+                log.exception("posting %s at once failed; the outbox will retry", post_ids)
+
+    async def drain(self, game_id: int) -> None:
+        """Make the due posts of a game, in order; one drain per game at a time (a call
+        during a drain makes that drain look again before it ends)."""
+        running = self._drains.get(game_id)
+        if running is not None:
+            self._again.add(game_id)
+            await asyncio.shield(running)
+            return
+        task = asyncio.create_task(self._drain(game_id), name=f"posts-{game_id}")
+        self._drains[game_id] = task
+        task.add_done_callback(lambda _: self._drains.pop(game_id, None))
+        await asyncio.shield(task)
+
+    async def _drain(self, game_id: int) -> None:
+        blocked: set[int] = set()  # channels whose oldest post just failed
+        while not self.closing:
+            self._again.discard(game_id)
+            due = [p for p in await self.tables.next_posts(game_id) if p.channel_id not in blocked]
+            if not due:
+                if game_id in self._again:
+                    continue
+                return
+            made = await asyncio.gather(*(self.send(p) for p in due))
+            blocked |= {p.channel_id for p, ok in zip(due, made, strict=True) if not ok}
 
     async def send(self, post: Post) -> bool:
         """One attempt at one post; True when it is (now or already) made."""
@@ -105,7 +156,39 @@ class Posting(commands.Cog):
             self._done[post.id] = None
             while len(self._done) > 4096:
                 self._done.popitem(last=False)
+            if not post.payload.get("spectator"):
+                self._track(asyncio.create_task(self._unbutton_before(post)))
         return made
+
+    def _track(self, task: asyncio.Task) -> None:
+        self._edits.add(task)
+        task.add_done_callback(self._edits.discard)
+
+    async def _unbutton_before(self, post: Post) -> None:
+        """Take the Play button off the post made before ``post`` in its channel."""
+        try:
+            older = await self.tables.post_before(post)
+            if older is None or older.message_id is None or older.payload.get("over"):
+                return
+            message = self.bot.get_partial_messageable(post.channel_id).get_partial_message(
+                older.message_id
+            )
+            for attempt in range(EDIT_ATTEMPTS):
+                try:
+                    await asyncio.wait_for(message.edit(view=None), self.bot.config.post_timeout)  # type: ignore[attr-defined]
+                    return
+                except (discord.Forbidden, discord.NotFound):
+                    return  # deleted or out of reach: nothing to take off
+                except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
+                    if self.closing or attempt == EDIT_ATTEMPTS - 1:
+                        log.warning("post %s keeps its Play button: %s", older.id, exc)
+                        return
+                    await asyncio.sleep(retry_delay(attempt))
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if not self.closing:
+                log.warning("taking the Play button off before post %s failed: %r", post.id, exc)
 
     async def _attempt(self, post: Post) -> bool:
         payload = post.payload
@@ -139,6 +222,11 @@ class Posting(commands.Cog):
             return await self._failed(post, f"{exc.status} {exc.text}"[:200], None, give_up=give_up)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             return await self._failed(post, f"{type(exc).__name__}: {exc}"[:200], None)
+        except RuntimeError:
+            if not self.closing:  # the HTTP session closes at shutdown: not a bug
+                raise
+            log.info("post %s left to the outbox at shutdown", post.id)
+            return False
         await self.tables.post_sent(post.id, message.id)
         log.info("post %s made in channel %s (message %s)", post.id, post.channel_id, message.id)
         return True
@@ -203,14 +291,15 @@ class Posting(commands.Cog):
     async def _worker(self) -> None:
         """Retry due outbox posts; also makes posts left over from before a restart."""
         await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self.closing:
             try:
-                for post in await self.tables.due_posts(limit=20):
-                    await self.send(post)
+                games = {p.game_id for p in await self.tables.due_posts(limit=50)}
+                await asyncio.gather(*(self.drain(g) for g in sorted(games)))
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("outbox pass failed")
+                if not self.closing:
+                    log.exception("outbox pass failed")
             await asyncio.sleep(POLL_SECONDS)
 
     async def _lag_monitor(self) -> None:

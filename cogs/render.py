@@ -1,6 +1,6 @@
 """Pictures off the event loop, and the text of turn posts and status answers.
 
-Rendering is CPU work: it runs in a worker thread (``asyncio.to_thread``) so the gateway
+Rendering is CPU work: it runs in a worker process (``tables.workers``) so the gateway
 heartbeat and other interactions keep flowing. ``imaging.render`` returns None while a game
 has no renderer; callers then post text only.
 """
@@ -16,6 +16,7 @@ import discord
 
 import imaging
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
+from tables import workers
 
 log = logging.getLogger("algae.render")
 
@@ -24,13 +25,16 @@ MAX_POST_LINES = 15
 
 
 async def picture(kind: str, which: str, view: dict[str, Any], **extra: Any) -> bytes | None:
-    """PNG bytes (or None), rendered in a worker thread; a renderer bug is logged, not fatal.
+    """PNG bytes (or None), rendered in a worker process; a renderer bug is logged, not fatal.
 
     ``extra`` (such as ``previous=``, the view of the post before) goes to renderers that
     accept it."""
     try:
-        return await asyncio.to_thread(imaging.render, kind, which, view, **extra)
-    except Exception:
+        return await workers.run(imaging.render, kind, which, view, **extra)
+    except Exception as exc:
+        if workers.closed():  # shutting down: the post stays in the outbox
+            log.info("rendering %s/%s abandoned at shutdown", kind, which)
+            raise asyncio.CancelledError from exc
         log.exception("rendering %s/%s failed", kind, which)
         return None
 

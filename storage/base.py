@@ -271,6 +271,14 @@ class Store(Protocol):
         """Delete posts made or given up before ``before``; return how many."""
         ...
 
+    async def pending_posts_of(self, game_id: int) -> list[PostRow]:
+        """A game's posts still to make (due or not), in id order (= move order)."""
+        ...
+
+    async def sent_post_before(self, game_id: int, channel_id: int, post_id: int) -> PostRow | None:
+        """The latest post of a game made in a channel before post ``post_id``."""
+        ...
+
     # user settings
     async def get_setting(self, user_id: int, key: str) -> Any | None: ...
 

@@ -71,6 +71,21 @@ class SideTables(SqliteAccess):
     async def prune_posts(self, before: float) -> int:
         return await queue.prune(self._tx, "outbox", before)
 
+    async def pending_posts_of(self, game_id: int) -> list[PostRow]:
+        rows = await self._all(
+            f"SELECT * FROM outbox WHERE game_id = ? AND {queue.PENDING} ORDER BY id",
+            (game_id,),
+        )
+        return [queue_row(PostRow, r) for r in rows]
+
+    async def sent_post_before(self, game_id: int, channel_id: int, post_id: int) -> PostRow | None:
+        row = await self._one(
+            "SELECT * FROM outbox WHERE game_id = ? AND channel_id = ? AND id < ?"
+            " AND sent_at IS NOT NULL AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (game_id, channel_id, post_id),
+        )
+        return queue_row(PostRow, row) if row else None
+
     # ---------------------------------------------------------- user settings
     async def get_setting(self, user_id: int, key: str) -> Any | None:
         row = await self._one(

@@ -92,6 +92,22 @@ class SideMixin:
         rows = await self.store.claim_posts(self.clock(), len(ids), self.lease, ids)
         return [_post(r) for r in rows]
 
+    async def next_posts(self, game_id: int) -> list[Post]:
+        """A game's posts to make now, keeping move order: per channel, its oldest pending
+        post, if it is due. A later post waits while an earlier one of its channel is
+        still pending (backing off after a failure)."""
+        now = self.clock()
+        first: dict[int, PostRow] = {}
+        for r in await self.store.pending_posts_of(game_id):
+            first.setdefault(r.channel_id, r)
+        return [_post(r) for r in first.values() if r.due_at <= now]
+
+    async def post_before(self, post: Post) -> Post | None:
+        """The post made in ``post``'s channel for its game just before it (the one whose
+        Play button goes once ``post`` is made)."""
+        r = await self.store.sent_post_before(post.game_id, post.channel_id, post.id)
+        return _post(r) if r else None
+
     async def post_sent(self, post_id: int, message_id: int | None = None) -> bool:
         """Mark a post made; False when it was already marked (never post twice)."""
         return await self.store.post_sent(post_id, message_id, self.clock())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -10,9 +11,21 @@ import pytest
 from tests.standin import BotProcess, Message, StandIn
 from tests.standin.models import Channel, User
 
+TURN_HEAD = re.compile(r"· game #(\d+) · move (\d+)")
+
 
 def is_turn_post(message: Message) -> bool:
-    return "Play" in message.labels or "game is over" in message.content
+    """A turn post (with its Play button while it is the newest), or the final one."""
+    return bool(TURN_HEAD.search(message.content)) or "game is over" in message.content
+
+
+async def old_play(standin: StandIn, user: User, post: Message):
+    """Press the Play button an older post had: once a newer post exists the bot takes the
+    button off, so only a stale client can still send the click (``forge``)."""
+    await standin.wait_until(lambda: "Play" not in post.labels)
+    head = TURN_HEAD.search(post.content)
+    assert head, post.content
+    return await standin.forge(user, post, f"alg:play:{head[1]}:{head[2]}")
 
 
 async def open_game(

@@ -19,7 +19,7 @@ from cogs.text import LABEL_LIMIT, label
 from engine.core import Decision
 from storage.sqlite import open_store
 from tables import Tables
-from tests.e2e.helpers import is_turn_post
+from tests.e2e.helpers import is_turn_post, old_play
 from tests.standin import BotProcess, Interaction, Message, StandIn
 from tests.standin.models import User
 
@@ -188,7 +188,7 @@ async def test_mars_turns_through_menus(  # noqa: C901
     assert held["seats"][seat_of[ann.id]]["goals_held"] < 3
 
     # an old Play button, for the player to act now, is refused as out of date
-    old = await standin.click(acting, first, label="Play")
+    old = await old_play(standin, acting, first)
     assert "out of date" in (await old.wait_text()).lower()
 
     # /status names whose turn it is

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
+from tests.e2e.helpers import is_turn_post, old_play, open_game, open_menu, pick
 from tests.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
@@ -78,7 +78,7 @@ async def test_stale_menu_and_stale_play_button(standin: StandIn, bot: BotProces
         standin, alice, menu.original, old_menu["components"][0]["components"][0]["label"]
     )
     assert "out of date" in (await ix.wait_text()).lower()
-    old = await standin.click(alice, first, label="Play")  # the post before the stakes
+    old = await old_play(standin, alice, first)  # the post before the stakes
     assert "out of date" in (await old.wait_text()).lower()
     log = await moves_in_log(standin, alice)
     assert log.count("drew") == 1
@@ -221,7 +221,7 @@ async def test_game_to_its_end_final_post_and_late_clicks(
     )
     assert final.components == [] and final.pngs()
     assert "solo:" in final.content and "VP" in final.content
-    late = await standin.click(solo, first, label="Play")
+    late = await old_play(standin, solo, first)
     assert "finished" in (await late.wait_text()).lower()
     ix = await standin.slash(solo, standin.games, "game new", game="tally")
     assert "lobby" in ix.text  # the channel is free again

@@ -43,6 +43,7 @@ class BotProcess:
                 "PYTHONUNBUFFERED": "1",
             }
         )
+        env.setdefault("ALGAE_WORKERS", "1")  # one render process per test bot
         env.update(self.extra_env)
         return env
 
