@@ -9,7 +9,8 @@ guild's shard; events without a guild (direct messages) go to shard 0. ``guild_o
 makes a guild whose id lands on a chosen shard.
 
 HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats; RESUME is answered with
-INVALID_SESSION so the bot identifies again.
+INVALID_SESSION so the bot identifies again. ``gateway_fault`` breaks the sessions the ways
+Discord's gateway does (a close, a TCP drop, op 7 reconnect, op 9 invalid session).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Session:
     shard: tuple[int, int] = (0, 1)
     seq: int = 0
     identified: bool = False
+    transport: Any = None  # the TCP connection under the websocket
 
     @property
     def open(self) -> bool:
@@ -75,7 +77,7 @@ class Gateway:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        session = Session(ws)
+        session = Session(ws, transport=request.transport)
         self.sessions.append(session)
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
         async for msg in ws:
@@ -139,6 +141,23 @@ class Gateway:
         """Close every session as Discord does on an outage (the bot must reconnect)."""
         for session in list(self.sessions):
             await session.ws.close(code=code, message=b"stand-in: dropped")
+
+    async def gateway_fault(self, kind: str) -> None:
+        """Break every session: ``close`` (a close frame), ``tcp`` (the connection dies
+        without one), ``reconnect`` (op 7: reconnect and resume) or ``invalid`` (op 9: the
+        session is gone, identify again)."""
+        for session in [s for s in self.sessions if not s.ws.closed]:
+            if kind == "close":
+                await session.ws.close(code=4000, message=b"stand-in: dropped")
+            elif kind == "tcp":
+                if session.transport is not None:
+                    session.transport.abort()
+            elif kind == "reconnect":
+                await session.ws.send_json({"op": 7, "d": None, "s": None, "t": None})
+            elif kind == "invalid":
+                await session.ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+            else:
+                raise ValueError(f"unknown gateway fault {kind!r}")
 
     async def _close_sessions(self) -> None:
         for session in list(self.sessions):

@@ -57,6 +57,9 @@ class Failure:
     retry_after: float
 
 
+INTERACTION_DEADLINE = 3.0
+
+
 class StandInServer(Gateway):
     """State, REST routes and gateway. Create, ``await start()``, ``await stop()``."""
 
@@ -79,6 +82,9 @@ class StandInServer(Gateway):
         self.uploads: dict[int, Upload] = {}  # files attached to slash commands, by id
         self.dm_channels: dict[int, int] = {}  # DM channel id -> the user it reaches
         self.nonce_repeats = 0  # posts Discord would have dropped as repeats (enforce_nonce)
+        # Discord drops a callback later than 3 s after the interaction (10062); None: never
+        self.deadline: float | None = INTERACTION_DEADLINE
+        self.late_callbacks = 0
         self._nonces: dict[tuple[int, str], int] = {}
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -372,15 +378,26 @@ class StandInServer(Gateway):
         return web.Response(status=204)
 
     # ------------------------------------------------------- REST: interactions
-    async def _callback(self, request: web.Request) -> web.Response:
-        ix = self.interactions.get(request.match_info["token"])
-        if ix is None or str(ix.id) != request.match_info["interaction_id"]:
+    def _callback_refused(self, ix: Interaction | None, interaction_id: str) -> web.Response | None:
+        """What Discord answers a callback it will not take: an unknown interaction, one
+        answered already, or one past its 3-second deadline."""
+        if ix is None or str(ix.id) != interaction_id:
             return not_found("Unknown interaction", 10062)
         if ix.answered:
             return json_response(
                 {"message": "Interaction has already been acknowledged.", "code": 40060},
                 status=400,
             )
+        if self.deadline is not None and time.monotonic() - ix.sent_at > self.deadline:
+            self.late_callbacks += 1  # the user saw "This interaction failed"
+            return not_found("Unknown interaction", 10062)
+        return None
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        ix = self.interactions.get(request.match_info["token"])
+        refused = self._callback_refused(ix, request.match_info["interaction_id"])
+        if refused is not None or ix is None:
+            return refused or not_found("Unknown interaction", 10062)
         body = request[BODY]
         kind, data = body.get("type"), body.get("data") or {}
         ix.response_type, ix.first_response_at = kind, time.monotonic()
