@@ -10,6 +10,7 @@ arrived (see ``tables.controls``); any error they raise gets the tree-wide answe
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -75,6 +76,20 @@ def button(custom_id: str, label: str, style: discord.ButtonStyle, row: int | No
     return Routed(discord.ui.Button(label=label, custom_id=custom_id, style=style, row=row))
 
 
+async def answer_foreign(interaction: discord.Interaction) -> None:
+    """A component whose custom id is not ours at all gets an answer too (Discord would
+    only deliver one from a message of ours; a modified client might send anything)."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = (interaction.data or {}).get("custom_id")
+    if isinstance(custom_id, str) and Routed.__discord_ui_compiled_template__.fullmatch(custom_id):
+        return  # ours: Routed answers
+    await asyncio.sleep(0)  # let any view discord.py holds for the message go first
+    if not interaction.response.is_done():
+        await report(interaction, UserFacingError(UNKNOWN))
+
+
 def register_routed(bot: commands.Bot) -> None:
     """Make every component routable (also after a restart)."""
     bot.add_dynamic_items(Routed)
+    bot.add_listener(answer_foreign, "on_interaction")

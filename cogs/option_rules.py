@@ -83,7 +83,7 @@ def _number_problem(spec: dict[str, Any], value: Any, autocomplete: bool) -> str
     wanted = (int,) if spec.get("type") == INTEGER else (int, float)
     if isinstance(value, bool) or not isinstance(value, wanted):
         return "a number is expected"
-    if not -MAX_SAFE < value < MAX_SAFE or value != value:  # NaN
+    if not -MAX_SAFE <= value <= MAX_SAFE or value != value:  # NaN (2^53 itself is allowed)
         return "the number is out of range"
     if autocomplete:
         return None
