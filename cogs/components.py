@@ -61,6 +61,8 @@ class Routed(discord.ui.DynamicItem[Any], template=r"alg:[\s\S]*"):
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if getattr(interaction.client, "stopping", False):  # shutting down: no new work
+            return
         try:
             cid = parse(self.item.custom_id)
             handler = _ROUTES.get(cid.action) if cid is not None else None
@@ -80,6 +82,8 @@ async def answer_foreign(interaction: discord.Interaction) -> None:
     """A component whose custom id is not ours at all gets an answer too (Discord would
     only deliver one from a message of ours; a modified client might send anything)."""
     if interaction.type is not discord.InteractionType.component:
+        return
+    if getattr(interaction.client, "stopping", False):
         return
     custom_id = (interaction.data or {}).get("custom_id")
     if isinstance(custom_id, str) and Routed.__discord_ui_compiled_template__.fullmatch(custom_id):

@@ -78,6 +78,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
                 await interaction.response.autocomplete([])  # an empty list, not a spinner
         return
     original = getattr(error, "original", error)
+    if getattr(getattr(interaction, "client", None), "stopping", False):  # shutting down
+        log.info("interaction %s interrupted by shutdown: %s", interaction.id, _short(original))
+        return
     if expired(original):
         log.warning(
             "interaction %s in %s could not be answered: %s",

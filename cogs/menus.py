@@ -87,13 +87,14 @@ def menu_text(decision: Decision, menu: Menu, header: str = "") -> str:
 async def open_menu(interaction: discord.Interaction, cid: CustomId) -> None:
     """The Play button: an ephemeral menu for the caller's pending decision."""
     assert cid.game_id is not None and cid.version is not None
+    await interaction.response.defer(ephemeral=True, thinking=True)  # answered at once
     opening = await tables_of(interaction).open_menu(
         where(interaction), interaction.user.id, cid.game_id, cid.version
     )
     decision = opening.decision
     menu = menu_model.build(cid.game_id, decision)
     header = f"Seat {decision.seat + 1}" if opening.open_seats > 1 else ""
-    await interaction.response.send_message(
+    await interaction.followup.send(
         menu_text(decision, menu, header),
         view=menu_view(cid.game_id, menu),
         ephemeral=True,
@@ -101,16 +102,28 @@ async def open_menu(interaction: discord.Interaction, cid: CustomId) -> None:
     )
 
 
+async def _defer(interaction: discord.Interaction) -> None:
+    """Answer a menu click at once: the menu (an ephemeral message) is edited when the
+    work is done. A menu id arriving on a public message (forged: menus are always
+    private) gets a private "thinking" answer instead, so nothing public changes."""
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
 @route("section", "back")
 async def show_section(interaction: discord.Interaction, cid: CustomId) -> None:
     """Move between the two levels of a big menu (edits the menu in place)."""
     assert cid.game_id is not None and cid.seat is not None and cid.version is not None
     section = chosen_index(interaction) if cid.action == "section" else None
+    await _defer(interaction)
     decision = await tables_of(interaction).menu_decision(
         where(interaction), interaction.user.id, cid.game_id, cid.seat, cid.version
     )
     menu = menu_model.build(cid.game_id, decision, section)
-    await interaction.response.edit_message(
+    await interaction.edit_original_response(
         content=menu_text(decision, menu), view=menu_view(cid.game_id, menu), allowed_mentions=NONE
     )
 
@@ -121,6 +134,7 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
     assert cid.game_id is not None and cid.seat is not None and cid.version is not None
     index = cid.index if cid.action == "option" else chosen_index(interaction)
     assert index is not None
+    await _defer(interaction)
     result = await tables_of(interaction).play_option(
         where(interaction), interaction.user.id, cid.game_id, cid.seat, cid.version, index
     )
@@ -128,14 +142,14 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
     nxt = None if result.over else result.next
     if nxt is not None:
         menu = menu_model.build(cid.game_id, nxt)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=menu_text(nxt, menu, done),
             view=menu_view(cid.game_id, menu),
             allowed_mentions=NONE,
         )
     else:
         end = "The game is over." if result.over else "Your turn is done."
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=clip(f"{done}\n{end}", MESSAGE_LIMIT), view=None, allowed_mentions=NONE
         )
     if result.posted:

@@ -56,17 +56,18 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_CHARS]
     ) -> None:
         tables = tables_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # answered at once
         result = await tables.play(interaction.channel_id, interaction.user.id, move)
         lines = [f"✔ {safe(e, 180)}" for e in result.events] or [f"✔ {safe(move, 80)}"]
         nxt = result.next  # the next question and its controls, right in the reply
         if nxt is None:
             lines.append("The game is over." if result.over else "Your turn is done.")
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 clip("\n".join(lines), MESSAGE_LIMIT), ephemeral=True, allowed_mentions=NONE
             )
         else:
             menu = menu_model.build(result.game_id, nxt)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 menu_text(nxt, menu, "\n".join(lines)),
                 view=menu_view(result.game_id, menu),
                 ephemeral=True,

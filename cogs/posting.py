@@ -315,12 +315,19 @@ class Posting(commands.Cog):
                 log.warning("event loop lag %.0f ms", lag * 1000)
 
 
-def poster(bot: discord.Client) -> Posting:
+class _Stopped:
+    """What ``poster`` gives once the Posting cog is unloaded (shutdown): posts stay in
+    the outbox for the next start."""
+
+    async def publish(self, post_ids: tuple[int, ...] | list[int]) -> None:
+        log.info("posts %s left to the outbox: shutting down", list(post_ids))
+
+
+def poster(bot: discord.Client) -> Posting | _Stopped:
     """The Posting cog (``bot`` is an interaction's client: always our ``commands.Bot``)."""
     assert isinstance(bot, commands.Bot)
     cog = bot.get_cog("Posting")
-    assert isinstance(cog, Posting)
-    return cog
+    return cog if isinstance(cog, Posting) else _Stopped()
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -39,6 +39,9 @@ class CheckedTree(app_commands.CommandTree):
         return self._schemas[name]
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if getattr(self.client, "stopping", False):  # shutting down: take no new work
+            log.info("interaction %s not taken: shutting down", interaction.id)
+            return False
         data: Any = interaction.data or {}
         why: str | None
         if data.get("type", 1) != 1:  # context menus: none registered

@@ -16,6 +16,9 @@ A pool whose worker died (killed, out of memory) is replaced, and the call retri
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
+import ctypes.util
 import logging
 import multiprocessing
 import os
@@ -29,6 +32,7 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+PR_SET_PDEATHSIG = 1
 _pool: ProcessPoolExecutor | None = None
 _closed = False
 
@@ -43,11 +47,20 @@ def size() -> int:
 
 def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     import engine  # noqa: F401  (registers the games)
     import imaging  # noqa: F401  (registers the renderers)
     from tables.extra import load_extra_games
 
     load_extra_games()
+
+
+def _die_with_parent() -> None:
+    """On Linux, a worker gets SIGTERM when the bot dies, even by SIGKILL (no orphans
+    rendering for nobody); elsewhere the pool's own pipes end it at the next task."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _ready() -> int:

@@ -23,7 +23,7 @@ async def test_lobby_turns_and_abort(standin: StandIn, bot: BotProcess) -> None:
     menu = await open_menu(standin, alice, first)
     assert menu.ephemeral and menu.original.labels == ["Stake 1", "Stake 2", "Stake 3"]
     done = await pick(standin, alice, menu.original, "Stake 2")
-    assert done.response_type == 7  # edits the menu in place
+    assert done.response_type == 6 and done.original.edits  # deferred, then the menu edited
     post2 = await standin.wait_for_message(standin.games, is_turn_post, after=first)
     assert "alice chose a stake" in post2.content
     assert bob.mention in post2.content and alice.mention not in post2.content

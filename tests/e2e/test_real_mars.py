@@ -163,7 +163,7 @@ async def test_mars_turns_through_menus(  # noqa: C901
                 assert menu.original.components[0]["type"] == 3, "hex steps come in a select"
                 hex_steps += 1
             step = await choose(standin, tables, user, menu.original, move)
-            assert step.response_type == 7  # the menu is edited in place
+            assert step.response_type == 6  # deferred at once, then the menu is edited in place
             await step.wait_text()
             steps += 1
             assert steps < 15, menu.original.content

@@ -165,7 +165,9 @@ class Table:
             self._unsure()
             return None
         text = await _final_text(ix)
-        if "✔" in text:
+        if ix.response_type == 6 and ix.followup_ids:  # a refusal after a deferred update
+            text = "\n".join(m.text for m in ix.replies if m.id in ix.followup_ids)
+        if "✔" in text and not any(r in text.lower() for r in REFUSED):
             self.acked += 1
             self.metrics.moves += 1
             if "game is over" in text.lower():
@@ -189,8 +191,11 @@ class Table:
         except TimeoutError:
             self.metrics.unanswered += 1
             return None
-        except AssertionError as exc:  # disconnected as we sent, or the stand-in refused
+        except AssertionError as exc:  # disconnected as we sent, no answer, or refused
             if "not connected" in str(exc):
+                return None
+            if "condition not met" in str(exc):
+                self.metrics.unanswered += 1
                 return None
             raise
         if isinstance(result, Interaction):

@@ -96,8 +96,10 @@ class StandIn(StandInServer):
         )
         self.interactions[token] = ix
         await self.dispatch("INTERACTION_CREATE", payload)
-        if wait:
+        if wait:  # the first answer, then a deferred answer's text (as a user sees it)
             await self.wait_until(lambda: ix.answered, timeout)
+            if kind in (2, 3) and ix.response_type in (5, 6):
+                await self.wait_until(lambda: ix.complete, timeout)
         return ix
 
     def _command_data(

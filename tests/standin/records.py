@@ -102,6 +102,7 @@ class Interaction:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
+    edits_at_answer: int = 0  # type 6 (deferred update): the source's edits when deferred
 
     @property
     def answered(self) -> bool:
@@ -119,12 +120,38 @@ class Interaction:
         return [self.server.messages[i] for i in ids if i in self.server.messages]
 
     @property
+    def answer(self) -> list[Message]:
+        """The messages that answer this interaction: after a deferred update (type 6)
+        that was followed up, the follow-ups (the message clicked belongs to the menu)."""
+        if self.response_type == 6 and self.followup_ids:
+            return [m for m in self.replies if m.id in self.followup_ids]
+        return self.replies
+
+    @property
     def text(self) -> str:
-        return "\n".join(m.text for m in self.replies)
+        return "\n".join(m.text for m in self.answer)
 
     @property
     def ephemeral(self) -> bool:
-        return all(m.ephemeral for m in self.replies) and bool(self.replies)
+        return all(m.ephemeral for m in self.answer) and bool(self.answer)
+
+    @property
+    def settled(self) -> bool:
+        """The bot has said something: a deferred update (type 6) only once it edited the
+        message or sent a follow-up; any other answer at once."""
+        if self.response_type != 6:
+            return self.answered
+        original = self.original
+        edited = original is not None and original.edits > self.edits_at_answer
+        return edited or bool(self.followup_ids)
+
+    @property
+    def complete(self) -> bool:
+        """Answered for good: settled, and no deferred answer still loading."""
+        msgs = self.replies
+        if not msgs or any(m.payload.get("flags", 0) & LOADING for m in msgs):
+            return False
+        return self.settled
 
     async def wait(self, predicate, timeout: float = 10.0) -> Interaction:
         """Wait until ``predicate(self)`` holds (e.g. a deferred answer got its text)."""
@@ -135,10 +162,7 @@ class Interaction:
         """Wait for a non-loading answer containing ``needle`` (case-insensitive)."""
 
         def ready() -> bool:
-            msgs = self.replies
-            if not msgs or any(m.payload.get("flags", 0) & LOADING for m in msgs):
-                return False
-            return needle.lower() in self.text.lower()
+            return self.complete and needle.lower() in self.text.lower()
 
         await self.server.wait_until(ready, timeout)
         return self.text

@@ -413,6 +413,7 @@ class StandInServer(Gateway):
             )
         elif kind in (6, 7) and ix.source_message_id is not None:
             message = self.messages[ix.source_message_id]
+            ix.edits_at_answer = message.edits
             if kind == 7:
                 self._edit(message, data, request.get(FILES, {}))
         elif kind == 8:
