@@ -224,6 +224,9 @@ def main(argv: list[str]) -> int:
         plain = logging.Formatter("%(asctime)s %(levelname)-8s %(name)s %(message)s")
         discord.utils.setup_logging(level=level, formatter=plain)
     apply_endpoints(config.api_base, config.gateway_url)
+    from cogs.errors import install_log_filter
+
+    install_log_filter()
     from tables.extra import load_extra_games
 
     load_extra_games()

@@ -113,6 +113,28 @@ def expired(error: BaseException) -> bool:
     return isinstance(error, discord.HTTPException) and error.code in EXPIRED_CODES
 
 
+class ExpiredIsWarning(logging.Filter):
+    """discord.py logs an answer Discord refused because the interaction expired (an
+    autocomplete past 3 s, say) as an error with a traceback; it is a warning."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and expired(error):
+            record.msg = f"{record.getMessage()}: {_short(error)}"
+            record.args = ()
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+DISCORD_LOGGERS = ("discord.app_commands.tree", "discord.ui.view", "discord.client")
+
+
+def install_log_filter() -> None:
+    for name in DISCORD_LOGGERS:
+        logging.getLogger(name).addFilter(ExpiredIsWarning())
+
+
 def _short(error: BaseException) -> str:
     if isinstance(error, discord.HTTPException):
         return f"{error.status} code {error.code} {error.text}"[:200]

@@ -78,3 +78,26 @@ async def test_an_expired_interaction_is_a_warning_without_a_traceback(caplog) -
         assert ix.response.sent == [] and ix.followup.sent == []
         assert [r.levelno for r in caplog.records] == [logging.WARNING]
         assert caplog.records[0].exc_info is None and "10062" in caplog.records[0].getMessage()
+
+
+def test_discord_pys_own_log_of_an_expired_answer_is_a_warning_without_traceback() -> None:
+    from cogs.errors import ExpiredIsWarning
+
+    response = SimpleNamespace(status=404, reason="Not Found")
+    gone = discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
+    record = logging.LogRecord(
+        "discord.app_commands.tree",
+        logging.ERROR,
+        "x",
+        1,
+        "Ignoring exception in %s",
+        ("play",),
+        (type(gone), gone, None),
+    )
+    assert ExpiredIsWarning().filter(record)
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert "10062" in record.getMessage() and "play" in record.getMessage()
+    bug = RuntimeError("boom")
+    other = logging.LogRecord("x", logging.ERROR, "x", 1, "m", (), (RuntimeError, bug, None))
+    ExpiredIsWarning().filter(other)
+    assert other.levelno == logging.ERROR and other.exc_info is not None

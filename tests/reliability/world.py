@@ -36,8 +36,7 @@ class World:
         await standin.start()
         tmp = Path(tempfile.mkdtemp(prefix="algae-reliability-"))
         env = {"ALGAE_POST_TIMEOUT": "5", "ALGAE_LOG_LEVEL": "INFO"}
-        if workers is not None:
-            env["ALGAE_WORKERS"] = str(workers)
+        env["ALGAE_WORKERS"] = "" if workers is None else str(workers)  # "": the cores
         bot = BotProcess(standin, tmp / "bot.sqlite3", tmp / "bot.log", extra_env=env)
         chans = [standin.channel(n) for n in names[:-1]]
         world = cls(standin, bot, tmp, chans, standin.channel("lounge"))
