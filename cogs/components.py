@@ -85,7 +85,8 @@ async def answer_foreign(interaction: discord.Interaction) -> None:
         return
     if getattr(interaction.client, "stopping", False):
         return
-    custom_id = (interaction.data or {}).get("custom_id")
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
     if isinstance(custom_id, str) and Routed.__discord_ui_compiled_template__.fullmatch(custom_id):
         return  # ours: Routed answers
     await asyncio.sleep(0)  # let any view discord.py holds for the message go first

@@ -112,8 +112,8 @@ class Posting(commands.Cog):
         if not post_ids or self.closing:
             return
         try:
-            games = {p.game_id for p in await self.tables.posts(sorted(set(post_ids)))}
-            await asyncio.gather(*(self.drain(g) for g in sorted(games)))
+            games = await self.tables.games_of_posts(post_ids)
+            await asyncio.gather(*(self.drain(g) for g in games))
         except Exception:
             if not self.closing:
                 log.exception("posting %s at once failed; the outbox will retry", post_ids)
@@ -293,8 +293,8 @@ class Posting(commands.Cog):
         await self.bot.wait_until_ready()
         while not self.bot.is_closed() and not self.closing:
             try:
-                games = {p.game_id for p in await self.tables.due_posts(limit=50)}
-                await asyncio.gather(*(self.drain(g) for g in sorted(games)))
+                games = await self.tables.games_with_due_posts(limit=50)
+                await asyncio.gather(*(self.drain(g) for g in games))
             except asyncio.CancelledError:
                 raise
             except Exception:

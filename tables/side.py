@@ -92,15 +92,29 @@ class SideMixin:
         rows = await self.store.claim_posts(self.clock(), len(ids), self.lease, ids)
         return [_post(r) for r in rows]
 
+    async def games_with_due_posts(self, limit: int = 50) -> list[int]:
+        """The games that have posts due now (nothing is claimed: see ``next_posts``)."""
+        rows = await self.store.due_posts(self.clock(), limit)
+        return sorted({r.game_id for r in rows})
+
+    async def games_of_posts(self, post_ids: list[int] | tuple[int, ...]) -> list[int]:
+        """The games these posts belong to (nothing is claimed)."""
+        rows = [await self.store.get_post(i) for i in sorted(set(post_ids))]
+        return sorted({r.game_id for r in rows if r is not None})
+
     async def next_posts(self, game_id: int) -> list[Post]:
         """A game's posts to make now, keeping move order: per channel, its oldest pending
-        post, if it is due. A later post waits while an earlier one of its channel is
-        still pending (backing off after a failure)."""
+        post, if it is due, claimed for this process (``claim_posts``: with several
+        processes on one database, one of them makes it). A later post waits while an
+        earlier one of its channel is still pending, backing off or claimed elsewhere."""
         now = self.clock()
         first: dict[int, PostRow] = {}
         for r in await self.store.pending_posts_of(game_id):
             first.setdefault(r.channel_id, r)
-        return [_post(r) for r in first.values() if r.due_at <= now]
+        due = [r.id for r in first.values() if r.due_at <= now]
+        if not due:
+            return []
+        return [_post(r) for r in await self.store.claim_posts(now, len(due), self.lease, due)]
 
     async def post_before(self, post: Post) -> Post | None:
         """The post made in ``post``'s channel for its game just before it (the one whose

@@ -104,7 +104,7 @@ class Table:
             if answer is None:
                 return made
             made = True
-            if "more to decide" not in answer.text:
+            if not answer.answer or not answer.answer[-1].components:  # no next question
                 return True
         return made
 
@@ -192,7 +192,7 @@ class Table:
             self.metrics.unanswered += 1
             return None
         except AssertionError as exc:  # disconnected as we sent, no answer, or refused
-            if "not connected" in str(exc):
+            if "not connected" in str(exc) or "no bot session" in str(exc):
                 return None
             if "condition not met" in str(exc):
                 self.metrics.unanswered += 1
