@@ -7,6 +7,8 @@ The SQL of the store is written once, in the common subset of the two databases,
   equality);
 * ``json_group_array`` / ``json_array`` / ``json_each`` -> ``json_agg`` /
   ``json_build_array`` / ``json_each_text`` (the JSON columns stay TEXT in both);
+* ``INSERT OR IGNORE INTO ...`` -> ``INSERT INTO ... ON CONFLICT DO NOTHING``
+  (``INSERT OR REPLACE`` has no such general form: write ``ON CONFLICT (...) DO UPDATE``);
 * a comment ``/*pg: ...*/`` is PostgreSQL-only text (``FOR UPDATE``, ``SKIP LOCKED``):
   SQLite ignores it, PostgreSQL gets what it says.
 
@@ -31,6 +33,7 @@ PG_MIGRATIONS: dict[int, str] = {}
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")
 _PG_ONLY = re.compile(r"/\*pg:(.*?)\*/", re.S)
+_OR_IGNORE = re.compile(r"^\s*INSERT\s+OR\s+IGNORE\s+INTO\b", re.I)
 _FUNCTIONS = (
     (re.compile(r"\bjson_group_array\("), "json_agg("),
     (re.compile(r"\bjson_array\("), "json_build_array("),
@@ -60,6 +63,10 @@ def query(sql: str) -> str:
     text = _PARAM.sub(number, sql)
     for pattern, replacement in _FUNCTIONS:
         text = pattern.sub(replacement, text)
+    if _OR_IGNORE.match(text):  # SQLite's INSERT OR IGNORE: skip rows that conflict
+        text = _OR_IGNORE.sub("INSERT INTO", text)
+        head, sep, tail = text.partition(" RETURNING ")
+        text = f"{head.rstrip()} ON CONFLICT DO NOTHING{sep or ''}{tail}"
     return _PG_ONLY.sub(lambda m: m.group(1), text)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from engine.core import Game
 from storage.base import GameRow, Store
 from storage.migrations import MIGRATIONS
-from storage.open import open_any
+from storage.open import is_postgres, open_any
 from tables.line import LogLine, replayed
 
 SKIP = ("schema_migrations", "sqlite_sequence")
@@ -68,6 +68,8 @@ def _migrate_scratch(conn: sqlite3.Connection) -> None:
 
 async def copy_db(source: str, target: str, *, out=sys.stdout) -> list[str]:
     """Copy ``source`` into ``target``; return the problems the replay check found."""
+    if not is_postgres(source) and not Path(source).is_file():
+        raise SystemExit(f"there is no SQLite database at {source}")
     order = table_order()
     src = await open_any(source)
     dst = await open_any(target)

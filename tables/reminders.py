@@ -133,8 +133,7 @@ class RemindersMixin:
         opened = 0
         for change in await self.store.timer_changes(limit):
             try:
-                await self._open_timer(change, now)
-                opened += 1
+                opened += await self._open_timer(change, now)  # 0: another pass did
             except Exception:
                 log.exception("timer for game %s seat %s", change.game_id, change.seat)
         reminded = deferred = timed_out = 0
@@ -154,7 +153,7 @@ class RemindersMixin:
                 log.exception("due timer of game %s seat %s", timer.game_id, timer.seat)
         return TimerPass(opened, reminded, deferred, timed_out, tuple(post_ids))
 
-    async def _open_timer(self, change: TimerChange, now: float) -> None:
+    async def _open_timer(self, change: TimerChange, now: float) -> bool:
         timing = await self._timing_of(change.game_id)
         prefs = await self.prefs(change.user_id)
         start = change.opened_at
@@ -189,7 +188,7 @@ class RemindersMixin:
                         due_at=out_of_quiet(now, prefs.quiet),
                     )
                 )
-        await self.store.put_timer(timer, notices, now)
+        return await self.store.put_timer(timer, notices, now)
 
     async def _current(self, timer: TimerRow) -> GameRow | None:
         """The game row when the timer still describes its open decision, else None."""
@@ -272,8 +271,9 @@ class RemindersMixin:
         ``MAX_DEFAULT_STEPS``. The first move's log lines start with "timed out: ...". [] when the
         game has no default move for that seat now."""
         results: list[TurnResult] = []
+        step = conflicts = 0
         async with self._lock(game_id):
-            for step in range(MAX_DEFAULT_STEPS):
+            while step < MAX_DEFAULT_STEPS:
                 row = await self.store.get_game(game_id)
                 if row is None or row.status != "active":
                     break
@@ -299,8 +299,14 @@ class RemindersMixin:
                         row, game, seat, 0, before, events, (key_before, game.turn_key())
                     )
                 except VersionConflict:
+                    # another process moved the game meanwhile (another seat's move or
+                    # time-out): look again, the seat may still have to act
                     self._evict(game_id)
-                    break
+                    conflicts += 1
+                    if conflicts > MAX_DEFAULT_STEPS:
+                        break
+                    continue
+                step += 1
                 self._keep(game_id, result.version, game)
                 results.append(result)
                 # go on only within one named turn (a chain of sub-choices); a game that

@@ -45,7 +45,7 @@ async def play_turn(standin: StandIn, table: Table) -> bool:
             if move is None:
                 continue
             start = time.perf_counter()
-            ix = await standin.slash(user, table.channel, "play", move=move, timeout=6)
+            ix = await standin.slash(user, table.channel, "play", move=move, timeout=15)
             table.answer_s.append(time.perf_counter() - start)
         except AssertionError:  # the process went away under the interaction
             table.unanswered += 1

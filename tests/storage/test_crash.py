@@ -1,4 +1,5 @@
-"""A process killed with SIGKILL mid-stream leaves a database with every committed move."""
+"""A process killed with SIGKILL mid-stream leaves a database (SQLite file or PostgreSQL)
+with every committed move."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-async def test_sigkill_mid_stream_keeps_every_committed_move(tmp_path) -> None:
-    db = tmp_path / "crash.sqlite3"
+async def test_sigkill_mid_stream_keeps_every_committed_move(backend) -> None:
+    db = backend.target
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.storage.crash_child", str(db)],
         cwd=ROOT,
@@ -48,8 +49,10 @@ async def test_sigkill_mid_stream_keeps_every_committed_move(tmp_path) -> None:
         reported.append((int(game_id), int(seq), move))
     assert len(reported) >= 60, err
 
-    assert peek(db, "PRAGMA integrity_check") == [("ok",)]
-    stored = {(g, s): m for g, s, m in peek(db, "SELECT game_id, seq, move FROM moves")}
+    if not backend.postgres:
+        assert peek(db, "PRAGMA integrity_check") == [("ok",)]
+    rows = await backend.peek("SELECT game_id, seq, move FROM moves")
+    stored = {(g, s): m for g, s, m in rows}
     for game_id, seq, move in reported:
         assert stored.get((game_id, seq)) == move
 

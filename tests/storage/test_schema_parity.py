@@ -84,6 +84,14 @@ def test_every_migration_translates_to_postgresql_statements() -> None:
             "FROM g, json_each_text(CAST(g.waiting AS json)) AS j",
         ),
         ("WHERE id = ? /*pg: FOR UPDATE*/", "WHERE id = $1  FOR UPDATE"),
+        (
+            "INSERT OR IGNORE INTO t (a) VALUES (?)",
+            "INSERT INTO t (a) VALUES ($1) ON CONFLICT DO NOTHING",
+        ),
+        (
+            "INSERT OR IGNORE INTO t (a) VALUES (?) RETURNING a",
+            "INSERT INTO t (a) VALUES ($1) ON CONFLICT DO NOTHING RETURNING a",
+        ),
     ],
 )
 def test_query_translation(sqlite: str, postgres: str) -> None:

@@ -90,3 +90,10 @@ async def test_verify_names_a_game_whose_log_does_not_replay(tmp_path) -> None:
         assert [p.split(":")[0] for p in await verify(store)] == ["game 1"]
     finally:
         await store.close()
+
+
+async def test_copy_refuses_a_missing_sqlite_source(tmp_path) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    with pytest.raises(SystemExit, match="no SQLite database"):
+        await copy_db(str(missing), str(tmp_path / "to.sqlite3"), out=io.StringIO())
+    assert not missing.exists()  # not created empty by the attempt
