@@ -7,12 +7,8 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from tests.standin import BotProcess, Message, StandIn
-from tests.standin.models import Channel, User
-
-
-def is_turn_post(message: Message) -> bool:
-    return "Play" in message.labels or "game is over" in message.content
+from devkit.standin import BotProcess, Message, StandIn, is_turn_post
+from devkit.standin.models import Channel, User
 
 
 async def open_game(

@@ -6,10 +6,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.standin.models import Channel, User
+from devkit.standin.models import Channel, User
 
 if TYPE_CHECKING:
-    from tests.standin.server import StandInServer
+    from devkit.standin.server import StandInServer
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -142,3 +142,8 @@ class Interaction:
 
         await self.server.wait_until(ready, timeout)
         return self.text
+
+
+def is_turn_post(message: Message) -> bool:
+    """A turn post of the bot: it has a Play button, or it says the game is over."""
+    return "Play" in message.labels or "game is over" in message.content

@@ -20,7 +20,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.standin.models import Channel, Guild, snowflake
+from devkit.standin.models import Channel, Guild, snowflake
 
 TOKEN = "fake-token"
 

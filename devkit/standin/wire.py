@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tests.standin.models import snowflake
+from devkit.standin.models import snowflake
 
 if TYPE_CHECKING:
-    from tests.standin.server import Failure
+    from devkit.standin.server import Failure
 
 BODY = web.RequestKey("body", object)
 FILES = web.RequestKey("files", dict)

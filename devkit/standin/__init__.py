@@ -4,8 +4,8 @@
 posts); ``BotProcess`` runs ``python bot.py`` against it as it is deployed.
 """
 
-from tests.standin.botproc import BotProcess
-from tests.standin.driver import StandIn
-from tests.standin.records import Call, Interaction, Message
+from devkit.standin.botproc import BotProcess
+from devkit.standin.driver import StandIn
+from devkit.standin.records import Call, Interaction, Message, is_turn_post
 
-__all__ = ["BotProcess", "Call", "Interaction", "Message", "StandIn"]
+__all__ = ["BotProcess", "Call", "Interaction", "Message", "StandIn", "is_turn_post"]
