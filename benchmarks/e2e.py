@@ -61,7 +61,7 @@ async def run(posts: int = POSTS) -> list[Row]:
 
 async def _phase(kind: str, games: int, posts: int):
     """One bot process; ``games`` games in their own channels, played concurrently."""
-    from tests.standin import BotProcess, StandIn
+    from devkit.standin import BotProcess, StandIn
 
     standin = StandIn()
     await standin.start()

@@ -21,7 +21,7 @@ def postgres() -> Iterator[str | None]:
     if given:
         yield given
         return
-    from tests.pgserver import PgServer, find_bindir
+    from devkit.pgserver import PgServer, find_bindir
 
     bindir = find_bindir()
     if bindir is None:

@@ -17,8 +17,8 @@ from benchmarks.kit import Row
 
 
 async def run(argv: list[str] | None = None) -> list[Row]:
-    from tests.reliability.suite import Config, format_report, rows
-    from tests.reliability.suite import run as run_suite
+    from devkit.reliability.suite import Config, format_report, rows
+    from devkit.reliability.suite import run as run_suite
 
     parser = argparse.ArgumentParser(prog="bot.py --bench reliability")
     parser.add_argument("--channels", type=int, default=40)

@@ -42,9 +42,9 @@ def _nan() -> tuple[float, float]:
 
 
 async def _phase(kind: str, url: str | None, halves: list[tuple[int, ...]]) -> Row:
-    from tests.backends import Backend
-    from tests.e2e.shards import Table, start_game
-    from tests.standin import BotProcess, StandIn
+    from devkit.backends import Backend
+    from devkit.shards import Table, start_game
+    from devkit.standin import BotProcess, StandIn
 
     standin = StandIn()
     await standin.start()
@@ -90,7 +90,7 @@ async def _phase(kind: str, url: str | None, halves: list[tuple[int, ...]]) -> R
 
 
 async def _play_until(standin, table, deadline: float) -> None:
-    from tests.e2e.shards import play_turn, start_game
+    from devkit.shards import play_turn, start_game
 
     while time.perf_counter() < deadline:
         await play_turn(standin, table)

@@ -4,7 +4,7 @@ Run by hand: ``python -m benchmarks storage``. Each row is measured on both back
 SQLite file in a temporary directory (WAL, synchronous=NORMAL: see storage/sqlite.py for
 why), and PostgreSQL (``benchmarks/pg.py``: a throwaway local server by default, with
 PostgreSQL's default durability: every commit is flushed to disk). The games are
-Tally games (the test-only game of tests/toygame.py); every stored game is active with a
+Tally games (the test-only game of devkit/toygame.py); every stored game is active with a
 snapshot and a log of 10 moves.
 
 Rows: the raw store commit (one transaction: move row, snapshot, version bump, outbox rows)
@@ -24,10 +24,10 @@ from pathlib import Path
 
 from benchmarks.kit import Row, measure_async, row
 from benchmarks.pg import fresh_schema, postgres
+from devkit.toygame import register_toy
 from engine.core import new_game
 from storage import NewGame, NewMove, NewPost
 from tables import open_tables
-from tests.toygame import register_toy
 
 GAMES = 10_000
 N = 500

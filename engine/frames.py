@@ -23,11 +23,12 @@ state (they are asked again whenever the pending decisions are listed).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import wording
-from engine.core import Option
+from engine.core import Event, Game, Option
 
 Opt = tuple[str, str] | tuple[str, str, str]
 OptionsFn = Callable[[Any, int, dict], list[Opt]]
@@ -177,6 +178,40 @@ class Frames:
         if frame["t"] not in self.chain:
             stack.pop()
         self.apply[frame["t"]](g, seat, frame, move)
+
+
+class FrameGame(Game):
+    """The contract's hooks every game on frames shares (both hosted games).
+
+    A subclass sets ``frames`` (its ``Frames``), keeps its whole state in the JSON-able dict
+    ``s`` and collects the events of a move with ``log``; ``default_move`` takes the first of
+    ``DEFAULT_PREFERENCE`` on offer (safe moves: pass, stop, done ...), else the first option.
+    """
+
+    frames: Frames  # an instance may get an extended copy (tests' own frames)
+    DEFAULT_PREFERENCE: ClassVar[tuple[str, ...]] = ()
+    s: dict[str, Any]
+    _events: list[Event]
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def log(self, seat: int | None, text: str) -> None:
+        self._events.append(Event(wording.tidy(text), seat))
+
+    def _decisions(self) -> list[tuple[int, str, list[Option]]]:
+        return self.frames.decisions(self)
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self._events = []
+        self.s = json.loads(json.dumps(data))
+
+    def default_move(self, seat: int) -> str | None:
+        decision = self.decision_for(seat)
+        if decision is None:
+            return None
+        moves = [o.move for o in decision.options]
+        return next((m for m in self.DEFAULT_PREFERENCE if m in moves), moves[0])
 
 
 def _fixed(text: str) -> PromptFn:

@@ -1,6 +1,6 @@
 """Extra game kinds named by the environment, for tests and local experiments.
 
-``ALGAE_EXTRA_GAMES="tests.toygame:register_toy"`` (comma-separated ``module:function``)
+``ALGAE_EXTRA_GAMES="devkit.toygame:register_toy"`` (comma-separated ``module:function``)
 imports each module and calls the function, which registers a game in ``engine.GAMES``.
 The product itself registers only its real games; the end-to-end tests and terminal tests
 use this to run the bot with the test-only game.

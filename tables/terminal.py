@@ -13,9 +13,9 @@ resumes the game of that channel when there is one. Lines (typed, or a script on
 With ``--strict`` the first refused or unknown line ends the run with exit code 1, printing
 ``line N: <reason>`` to stderr: scenario tests are written this way.
 
-Test-only games: ``ALGAE_EXTRA_GAMES="tests.toygame:register_toy"`` (comma-separated
+Test-only games: ``ALGAE_EXTRA_GAMES="devkit.toygame:register_toy"`` (comma-separated
 ``module:function``) imports and registers extra game kinds (see ``tables.extra``), e.g.
-``ALGAE_EXTRA_GAMES=tests.toygame:register_toy python bot.py --local --game tally``.
+``ALGAE_EXTRA_GAMES=devkit.toygame:register_toy python bot.py --local --game tally``.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     import engine  # noqa: F401  (registers the product's games)
 
-    # the product's games live in engine/ packages; test-only ones (tests.toygame) do not
+    # the product's games live in engine/ packages; test-only ones (devkit.toygame) do not
     real = [k for k, spec in GAMES.items() if spec.cls.__module__.startswith("engine.")]
     try:
         load_extra_games()

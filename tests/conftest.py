@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.toygame import register_toy
+from devkit.toygame import register_toy
 
 register_toy()
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine import wording
 from engine.algae import data as D
 from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES
 from engine.algae.state import new_state
-from engine.core import Event, Game, Option, Progress, ScoreLine
-from engine.frames import Frames
+from engine.core import Event, Progress, ScoreLine
+from engine.frames import FrameGame
 
 DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
 
 
-class AlgaeGame(Game):
+class AlgaeGame(FrameGame):
     kind = "algae"
-    frames: Frames = FRAMES  # its frame types (a test may give one game an extended copy)
+    frames = FRAMES
+    DEFAULT_PREFERENCE = DEFAULT_PREFERENCE
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
@@ -52,17 +52,7 @@ class AlgaeGame(Game):
             out.append(name)
         return out
 
-    # ------------------------------------------------------------------ helpers
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
-    def log(self, seat: int | None, text: str) -> None:
-        self._events.append(Event(wording.tidy(text), seat))
-
     # -------------------------------------------------------------------- hooks
-    def _decisions(self) -> list[tuple[int, str, list[Option]]]:
-        return self.frames.decisions(self)
-
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
         label = self._label(seat, move)
@@ -83,10 +73,6 @@ class AlgaeGame(Game):
 
     def _dump(self) -> dict[str, Any]:
         return json.loads(json.dumps(self.s))
-
-    def _load(self, data: dict[str, Any]) -> None:
-        self._events = []
-        self.s = json.loads(json.dumps(data))
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[ScoreLine]:
@@ -113,13 +99,3 @@ class AlgaeGame(Game):
         """Week, phase, work day and the seat on turn: one public post per change."""
         s = self.s
         return f"{s['week']}:{s['phase']}:{s['day']}:{s['turn']}"
-
-    def default_move(self, seat: int) -> str | None:
-        decision = self.decision_for(seat)
-        if decision is None:
-            return None
-        moves = [o.move for o in decision.options]
-        for pref in DEFAULT_PREFERENCE:
-            if pref in moves:
-                return pref
-        return moves[0]

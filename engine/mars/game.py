@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine import wording
-from engine.core import Event, Game, Option, Progress, ScoreLine
-from engine.frames import Frames
+from engine.core import Event, Progress, ScoreLine
+from engine.frames import FrameGame
 from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
@@ -23,9 +21,10 @@ PHASE_TEXT = {
 DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod", "control", "0")
 
 
-class MarsGame(Game):
+class MarsGame(FrameGame):
     kind = "mars"
-    frames: Frames = FRAMES  # its frame types (a test may give one game an extended copy)
+    frames = FRAMES
+    DEFAULT_PREFERENCE = DEFAULT_PREFERENCE
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
@@ -37,16 +36,7 @@ class MarsGame(Game):
         settle(self)
         self._events = []
 
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
-    def log(self, seat: int | None, text: str) -> None:
-        self._events.append(Event(wording.tidy(text), seat))
-
     # ------------------------------------------------------------------ hooks
-    def _decisions(self) -> list[tuple[int, str, list[Option]]]:
-        return self.frames.decisions(self)
-
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
         label = next((o.label for d in self.pending() for o in d.options if o.move == move), move)
@@ -66,10 +56,6 @@ class MarsGame(Game):
 
     def _dump(self) -> dict[str, Any]:
         return _copy(self.s)
-
-    def _load(self, data: dict[str, Any]) -> None:
-        self._events = []
-        self.s = json.loads(json.dumps(data))
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[ScoreLine]:
@@ -118,16 +104,6 @@ class MarsGame(Game):
         else:
             who = "-"
         return f"{s['round']}:{s['phase']}:{who}"
-
-    def default_move(self, seat: int) -> str | None:
-        decision = self.decision_for(seat)
-        if decision is None:
-            return None
-        moves_ = [o.move for o in decision.options]
-        for pref in DEFAULT_PREFERENCE:
-            if pref in moves_:
-                return pref
-        return moves_[0]
 
 
 def _changed(before: dict, after: dict) -> list[str]:

@@ -17,11 +17,11 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
+from devkit.standin import Interaction, Message, StandIn
+from devkit.standin.models import User
 from engine.core import Decision, replay
 from tables import Tables
 from tests.e2e.helpers import is_turn_post
-from tests.standin import Interaction, Message, StandIn
-from tests.standin.models import User
 
 DONE = ("your turn is done", "the game is over")
 NOT_CHOICES = ("Back", "Undo my turn")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import running
-from tests.standin import BotProcess, StandIn
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
+from devkit.standin.driver import Refused
+from devkit.standin.models import Upload
 from tests.e2e.helpers import open_game, open_menu
-from tests.standin import BotProcess, StandIn
-from tests.standin.driver import Refused
-from tests.standin.models import Upload
 
 pytestmark = pytest.mark.e2e
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.standin import BotProcess, StandIn
+from devkit.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
 

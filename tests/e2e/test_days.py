@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post, open_game, running
-from tests.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
 

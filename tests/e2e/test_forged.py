@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import open_game, open_menu
-from tests.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
+from devkit.standin.models import Upload
 from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
-from tests.standin import BotProcess, StandIn
-from tests.standin.models import Upload
 
 pytestmark = pytest.mark.e2e
 

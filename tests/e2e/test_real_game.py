@@ -8,8 +8,8 @@ import re
 import pytest
 
 import engine
+from devkit.standin import BotProcess, Message, StandIn
 from tests.e2e.helpers import is_turn_post
-from tests.standin import BotProcess, Message, StandIn
 
 pytestmark = [
     pytest.mark.e2e,

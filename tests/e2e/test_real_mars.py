@@ -16,12 +16,12 @@ import engine
 import imaging
 from cogs import menu_model
 from cogs.text import LABEL_LIMIT, label
+from devkit.standin import BotProcess, Interaction, Message, StandIn
+from devkit.standin.models import User
 from engine.core import Decision
 from storage.sqlite import open_store
 from tables import Tables
 from tests.e2e.helpers import is_turn_post, old_play
-from tests.standin import BotProcess, Interaction, Message, StandIn
-from tests.standin.models import User
 
 pytestmark = [
     pytest.mark.e2e,

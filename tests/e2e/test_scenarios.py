@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post, old_play, open_game, open_menu, pick
-from tests.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
 

@@ -17,10 +17,10 @@ import asyncio
 
 import pytest
 
+from devkit.shards import Table, run_table, start_game
+from devkit.standin import BotProcess, StandIn
 from tests import pgserver
 from tests.backends import Backend
-from tests.e2e.shards import Table, run_table, start_game
-from tests.standin import BotProcess, StandIn
 
 SHARDS = 4
 pytestmark = pytest.mark.e2e

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
+from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post, open_game
-from tests.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
 

@@ -16,11 +16,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 import engine
+from devkit.standin import BotProcess, StandIn
 from storage.sqlite import open_store
 from tables import Tables
 from tests.e2e.budget import Table, markdown
 from tests.e2e.helpers import is_turn_post
-from tests.standin import BotProcess, StandIn
 
 pytestmark = [
     pytest.mark.e2e,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.suite import Config, format_report, run
+from devkit.reliability.suite import Config, format_report, run
 
 pytestmark = pytest.mark.e2e
 

@@ -11,8 +11,8 @@ import asyncio
 import random
 import sys
 
+from devkit.toygame import register_toy
 from tables import open_tables
-from tests.toygame import register_toy
 
 USERS = (1, 2, 3)
 

@@ -9,10 +9,10 @@ import sqlite3
 
 import pytest
 
+from devkit.toygame import Tally
 from engine.core import replay
 from tables import BrokenGame, MoveFailed, NoGame, StaleDecision, Tables, open_tables
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
-from tests.toygame import Tally
 
 
 async def play_some(tables: Tables, channel: int = CHAN) -> None:

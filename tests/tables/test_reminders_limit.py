@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from devkit.toygame import Tally
 from tables import Tables
 from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, FakeClock, started
-from tests.toygame import Tally
 
 H = 3600.0
 

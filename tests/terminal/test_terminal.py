@@ -153,7 +153,7 @@ def test_no_game_installed_is_a_clear_message(monkeypatch, capsys, tmp_path) -> 
 
 def bot(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
     # ALGAE_NO_BOOTSTRAP: we already run in the venv; never let the test install anything
-    env = dict(os.environ, ALGAE_EXTRA_GAMES="tests.toygame:register_toy", ALGAE_NO_BOOTSTRAP="1")
+    env = dict(os.environ, ALGAE_EXTRA_GAMES="devkit.toygame:register_toy", ALGAE_NO_BOOTSTRAP="1")
     env.pop("DISCORD_TOKEN", None)
     return subprocess.run(
         [sys.executable, "bot.py", "--local", "--game", "tally", *args],

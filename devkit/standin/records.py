@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.standin.models import Channel, User
+from devkit.standin.models import Channel, User
 
 if TYPE_CHECKING:
-    from tests.standin.server import StandInServer
+    from devkit.standin.server import StandInServer
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -166,3 +167,11 @@ class Interaction:
 
         await self.server.wait_until(ready, timeout)
         return self.text
+
+
+TURN_HEAD = re.compile(r"· game #(\d+) · move (\d+)")
+
+
+def is_turn_post(message: Message) -> bool:
+    """A turn post (with its Play button while it is the newest), or the final one."""
+    return bool(TURN_HEAD.search(message.content)) or "game is over" in message.content

@@ -8,9 +8,9 @@ import time
 from dataclasses import dataclass, field
 
 from benchmarks.kit import percentile
-from tests.reliability import checks, hostile
-from tests.reliability.players import Metrics, Table
-from tests.reliability.world import World
+from devkit.reliability import checks, hostile
+from devkit.reliability.players import Metrics, Table
+from devkit.reliability.world import World
 
 MESSAGES = "/channels/{channel_id}/messages"
 EDIT = "/channels/{channel_id}/messages/{message_id}"

@@ -48,6 +48,7 @@ class Tally(Game):
             options = [Option("draw", f"Draw a card (hand {self.hand})")]
             if self.hand > 0 or not self.options.get("must_draw"):
                 options.append(Option("done", "Stop drawing"))
+            assert self.turn is not None  # a seat draws in the draw stage
             return [(self.turn, "Draw or stop", options)]
         if self.stage == "aim":
             options = [
@@ -55,6 +56,7 @@ class Tally(Game):
                 for row in TARGET_ROWS
                 for i in range(TARGETS_PER_ROW)
             ]
+            assert self.turn is not None  # and aims in the aim stage
             return [(self.turn, "Aim at a target", options)]
         return []
 

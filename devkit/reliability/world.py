@@ -12,8 +12,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.standin import BotProcess, StandIn
-from tests.standin.models import Channel, User
+from devkit.standin import BotProcess, StandIn
+from devkit.standin.models import Channel, User
 
 
 @dataclass

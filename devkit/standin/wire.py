@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
-from tests.standin.models import snowflake
+from devkit.standin.models import snowflake
 
 if TYPE_CHECKING:
-    from tests.standin.server import Failure
+    from devkit.standin.server import Failure
 
-BODY = web.RequestKey("body", object)
+BODY: web.RequestKey[Any] = web.RequestKey("body", object)  # the decoded JSON: any shape
 FILES = web.RequestKey("files", dict)
 
 
@@ -26,6 +26,8 @@ async def read_body(request: web.Request) -> Any:
         files: dict[str, bytes] = {}
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):  # Discord never nests multiparts
+                continue
             if part.name == "payload_json":
                 body = json.loads(await part.text())
             else:

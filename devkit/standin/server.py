@@ -21,8 +21,8 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.standin.gateway import TOKEN, Gateway
-from tests.standin.models import (
+from devkit.standin.gateway import TOKEN, Gateway
+from devkit.standin.models import (
     ALL_PERMISSIONS,
     Channel,
     Guild,
@@ -31,8 +31,8 @@ from tests.standin.models import (
     message_payload,
     snowflake,
 )
-from tests.standin.records import EPHEMERAL, LOADING, Call, Interaction, Message
-from tests.standin.wire import (
+from devkit.standin.records import EPHEMERAL, LOADING, Call, Interaction, Message
+from devkit.standin.wire import (
     BODY,
     FILES,
     attachment_list,

@@ -6,9 +6,8 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 
-from tests.e2e.helpers import is_turn_post
-from tests.standin import StandIn
-from tests.standin.models import Channel, User
+from devkit.standin import StandIn, is_turn_post
+from devkit.standin.models import Channel, User
 
 LANDED = ("chose a stake", "drew", "stops at", "aimed at")  # Tally's event lines
 

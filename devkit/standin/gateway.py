@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from tests.standin.models import Channel, Guild, snowflake
+from devkit.standin.models import Channel, Guild, snowflake
+
+if TYPE_CHECKING:
+    from devkit.standin.models import User
 
 TOKEN = "fake-token"
 
@@ -50,6 +53,16 @@ class Session:
 
 class Gateway:
     """Mixed into ``StandInServer`` (which owns ``guilds``, ``bot``, ``changed`` ...)."""
+
+    if TYPE_CHECKING:  # the host's
+        app_id: int
+        bot: User
+        owner: User
+        guilds: list[Guild]
+
+        @property
+        def gateway_url(self) -> str: ...
+        async def changed(self) -> None: ...
 
     def _init_gateway(self) -> None:
         self.sessions: list[Session] = []

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from tests.standin.models import (
+from devkit.standin.models import (
     MANAGE_CHANNELS,
     MEMBER_PERMISSIONS,
     Channel,
@@ -24,8 +24,8 @@ from tests.standin.models import (
     option_value,
     snowflake,
 )
-from tests.standin.records import Interaction, Message
-from tests.standin.server import StandInServer
+from devkit.standin.records import Interaction, Message
+from devkit.standin.server import StandInServer
 
 
 class Refused(AssertionError):
@@ -173,7 +173,7 @@ class StandIn(StandInServer):
 
     async def _discord_checks(self, data: dict[str, Any], *, autocomplete: bool) -> None:
         from cogs.option_rules import problem
-        from tests.standin.schema import bot_commands
+        from devkit.standin.schema import bot_commands
 
         schema = (await bot_commands()).get(data["name"])
         why = (

@@ -10,10 +10,10 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from tests.reliability.players import HEAD, Table
-from tests.reliability.world import World
-from tests.standin import Interaction
-from tests.standin.models import Upload
+from devkit.reliability.players import HEAD, Table
+from devkit.reliability.world import World
+from devkit.standin import Interaction
+from devkit.standin.models import Upload
 
 BIG = 2**63
 TEXTS = [
@@ -386,7 +386,7 @@ async def run(
     world: World, tables: list[Table], count: int, seed: int = 15, concurrency: int = 8
 ) -> Hostile:
     """Send ``count`` hostile interactions, ``concurrency`` at a time; check the answers."""
-    from tests.standin.driver import Refused
+    from devkit.standin.driver import Refused
 
     rnd = random.Random(seed)
     result = Hostile()

@@ -8,8 +8,8 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tests.reliability.players import HEAD, Table
-from tests.reliability.world import World
+from devkit.reliability.players import HEAD, Table
+from devkit.reliability.world import World
 
 
 @dataclass

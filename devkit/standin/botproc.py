@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.standin.driver import StandIn
+from devkit.standin.driver import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +37,7 @@ class BotProcess:
         env.update(
             {
                 "ALGAE_DB": str(self.db_path),
-                "ALGAE_EXTRA_GAMES": "tests.toygame:register_toy",
+                "ALGAE_EXTRA_GAMES": "devkit.toygame:register_toy",
                 "ALGAE_NO_BOOTSTRAP": "1",
                 "ALGAE_POST_TIMEOUT": "2",
                 "PYTHONUNBUFFERED": "1",

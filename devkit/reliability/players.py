@@ -13,8 +13,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from tests.standin import Interaction, Message, StandIn
-from tests.standin.models import Channel, User
+from devkit.standin import Interaction, Message, StandIn
+from devkit.standin.models import Channel, User
 
 HEAD = re.compile(r"· game #(\d+) · move (\d+)")
 REFUSED = ("out of date", "not legal", "not your turn", "went wrong", "belongs to")

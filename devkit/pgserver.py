@@ -1,0 +1,84 @@
+"""A throwaway PostgreSQL server: ``initdb`` in a temp dir, ``pg_ctl`` (tests, benchmarks).
+
+initdb refuses to run as root, so as root the server runs as the ``postgres`` user (or
+``nobody``) through ``runuser``. ``find_bindir`` finds PostgreSQL 15 (or ``ALGAE_PG_BIN``, or
+the newest other Debian install); ``required`` says whether a missing one must fail (CI).
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+BIN_DIRS = ("/usr/lib/postgresql/15/bin",)
+
+
+class PgServer:
+    def __init__(self, bindir: Path, *, fsync: bool = False) -> None:
+        self.bindir = bindir
+        self.fsync = fsync  # off for tests (a throwaway server); on to benchmark
+        self.dir = Path(tempfile.mkdtemp(prefix="algae-pg-"))
+        self.port = _free_port()
+        self.user = _server_user()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bindir / args[0]), *args[1:]]
+        if self.user is not None:
+            command = ["runuser", "-u", self.user, "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        if self.user is not None:
+            shutil.chown(self.dir, self.user)
+        data = self.dir / "data"
+        self._run("initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
+                  "--no-sync", "--no-instructions")  # fmt: skip
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c max_connections=200"
+        if not self.fsync:
+            options += " -F"
+        self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.dir / "log"), "-w",
+                  "-t", "60", "start")  # fmt: skip
+
+    def stop(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _server_user() -> str | None:
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(name)
+            return name
+        except KeyError:
+            continue
+    return None
+
+
+def find_bindir() -> Path | None:
+    """``ALGAE_PG_BIN``, else PostgreSQL 15's, else the newest other Debian install."""
+    others = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: p.parent.name)
+    for d in (os.environ.get("ALGAE_PG_BIN"), *BIN_DIRS, *reversed(others)):
+        if d and (Path(d) / "initdb").exists() and (Path(d) / "pg_ctl").exists():
+            return Path(d)
+    return None
+
+
+def required() -> bool:
+    """In CI (``CI=true``, or ``ALGAE_REQUIRE_PG=1`` from .ci/run) a missing server fails."""
+    return os.environ.get("CI") == "true" or os.environ.get("ALGAE_REQUIRE_PG") == "1"
