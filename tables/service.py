@@ -315,7 +315,10 @@ class Tables(
                 self._evict(row.id)  # another process moved on: reload next time
                 raise StaleDecision(STALE) from exc
             self._keep(row.id, game.version + game.version_base, game)
-            return replace(result, next=_next_decision(game, row, user_id, mover))
+            nxt = _next_decision(game, row, user_id, mover)
+            if nxt is not None:
+                nxt = await self.menu_of(row.id, game, nxt)
+            return replace(result, next=nxt)
 
     async def _commit(
         self,
