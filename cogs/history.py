@@ -94,7 +94,10 @@ class History(commands.Cog):
         png = await picture(info.kind, "public", view)
         text = f"**{safe(info.title, 60)}** · game #{info.id} · after move {shown}"
         if shown != move:
-            text += f" (the game has {info.version})"
+            text = (
+                f"There is no move {move}: game #{info.id} has {info.version} so far. "
+                f"Here is the board after the last one (move {shown})."
+            )
         file = as_file(png, f"move-{shown}.png")
         if file is None:
             await interaction.followup.send(

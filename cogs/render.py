@@ -46,12 +46,12 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
     lines = [head]
     events = [str(x) for x in payload.get("lines") or []]
     dropped = int(payload.get("dropped_lines") or 0)
-    if len(events) > MAX_POST_LINES:
+    if len(events) > MAX_POST_LINES:  # the first line says what the turn was: kept
         dropped += len(events) - MAX_POST_LINES
-        events = events[-MAX_POST_LINES:]
-    if dropped:
-        lines.append(f"-# … {dropped} earlier line(s): see /log")
+        events = [events[0], *events[len(events) - MAX_POST_LINES + 1 :]]
     lines += [f"• {safe(e, MAX_LINE)}" for e in events]
+    if dropped:
+        lines.append(f"-# … {dropped} more line(s) in /log")
     if payload.get("over"):
         lines.append("🏁 **The game is over.**")
         resigned = set(payload.get("resigned") or [])

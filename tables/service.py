@@ -444,8 +444,9 @@ class Tables(
         return LogPage(row.id, entries, page, pages, total)
 
     async def status(self, channel_id: int | None, *, game_id: int | None = None) -> GameStatus:
-        """Whose turn and since when, the round and stage (``Game.progress``), running scores."""
-        row = await self._row(channel_id, game_id)
+        """Whose turn and since when, the round and stage (``Game.progress``), running scores.
+        A channel whose game ended reads that game (issue 12 item 11)."""
+        row = await self._row_or_last(channel_id, game_id)
         info = self.info(row)
         if row.status in ("lobby", "aborted") or row.players is None:
             return GameStatus(info, (), row.status != "lobby", ())

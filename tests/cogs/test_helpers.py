@@ -55,7 +55,7 @@ def payload(**extra):
 def test_turn_text_mentions_only_in_the_game_channel_and_escapes_names() -> None:
     text = turn_text(payload(), "Tally", spectator=False)
     assert "<@55>" in text and "@everyone" not in text and len(text) <= 2000
-    assert "see /log" in text  # the 30 lines were cut to the last ones
+    assert "in /log" in text  # the 30 lines were cut to the last ones
     mirror = turn_text(payload(), "Tally", spectator=True)
     assert "<@55>" not in mirror and "\\*\\*bob\\*\\*" in mirror
 
