@@ -183,7 +183,8 @@ class GameCommands(
         new: discord.User,
         seat: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
-        await tables_of(interaction).replace(
+        tables = tables_of(interaction)
+        info = await tables.replace(
             channel_of(interaction),
             interaction.user.id,
             old.id,
@@ -192,10 +193,17 @@ class GameCommands(
             is_admin=is_admin(interaction),
             seat=None if seat is None else seat - 1,
         )
-        await self._say(
-            interaction,
-            f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}.",
-            public=True,
+        acting = info.status == "active" and bool(
+            await tables.decisions_for(None, new.id, game_id=info.id)
+        )
+        text = f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}."
+        if acting:  # their decision is new to them: one ping (issue 12 items 3 and 7)
+            text = f"<@{new.id}> takes over the seat of {safe(display_name(old))}: your turn."
+        await interaction.response.send_message(
+            clip(text, MESSAGE_LIMIT),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[new] if acting else [], replied_user=False
+            ),
         )
 
     @app_commands.command(name="seats", description="Who sits where in this channel's game.")
@@ -204,10 +212,14 @@ class GameCommands(
         info = await tables_of(interaction).game_in(channel_of(interaction))
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
         away = await tables_of(interaction).on_vacation([s.user_id for s in info.seats])
-        for s in info.seats:
-            host = " (host)" if s.user_id == info.host_id else ""
+        held = [s.user_id for s in info.seats]
+        for s in info.seats:  # the seat's name, and who holds it when it is someone else's
+            who = f" — held by <@{s.user_id}>" if held.count(s.user_id) > 1 else ""
+            host = " (host)" if s.user_id == info.host_id and not who else ""
             host += " (on vacation)" if s.user_id in away else ""
-            lines.append(f"{s.seat + 1}. {safe(s.name)}{host}")
+            lines.append(f"{s.seat + 1}. {safe(s.name)}{who}{host}")
+        if info.host_id in held and held.count(info.host_id) > 1:
+            lines.append(f"Host: <@{info.host_id}>")
         await self._say(interaction, "\n".join(lines), public=False)
 
     @app_commands.command(name="list", description="The games in this server.")

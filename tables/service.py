@@ -58,7 +58,7 @@ from tables.errors import (
 )
 from tables.forced import ForcedMove, play_forced
 from tables.history import HistoryMixin
-from tables.line import replayed
+from tables.line import apply_names, replayed
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
 from tables.prefs import PrefsMixin
@@ -187,7 +187,7 @@ class Tables(
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             self._cache.move_to_end(row.id)
-            return cached[1]
+            return apply_names(cached[1], row)
         snap = await self.store.load_snapshot(row.id)
         try:
             game = Game.from_json(json.loads(snap.text or ""))
@@ -197,7 +197,7 @@ class Tables(
             log.warning("game %s: snapshot unusable (%s); rebuilding from the log", row.id, exc)
             game = await self._rebuild(row, snap.version)
         self._keep(row.id, snap.version, game)
-        return game
+        return apply_names(game, row)
 
     async def _rebuild(self, row: GameRow, version: int) -> Game:
         line = await self.log_line(row.id)  # the live moves: undone ones left out

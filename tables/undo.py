@@ -32,7 +32,7 @@ from tables import announce
 from tables.controls import check_where
 from tables.errors import GameOver, NoGame, NotSeated, StaleDecision, TableError
 from tables.forced import chosen_flags
-from tables.line import LogLine, record_of
+from tables.line import LogLine, apply_names, record_of
 from tables.models import TurnResult, Where
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class UndoMixin:
         and the undoer, back in their menu, is neither posted about nor pinged)."""
         keep = len(live) - count
         span = live[keep:]
-        rebuilt = await asyncio.to_thread(replay, record_of(row, live[:keep]))
+        rebuilt = apply_names(await asyncio.to_thread(replay, record_of(row, live[:keep])), row)
         position = row.version + 1
         rebuilt.rebase_versions(position - keep)
         who = next((s.name for s in row.seats if s.user_id == user_id), "someone")
