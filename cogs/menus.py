@@ -147,6 +147,10 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
         from cogs.posting import poster
 
         await poster(interaction.client).publish(result.post_ids)
+    if result.closed_requests:
+        from cogs.undo import drop_request_buttons
+
+        await drop_request_buttons(interaction.client, result.closed_requests)
 
 
 @route("undo_turn")

@@ -76,6 +76,10 @@ class Play(commands.Cog):
             from cogs.posting import poster
 
             await poster(self.bot).publish(result.post_ids)
+        if result.closed_requests:
+            from cogs.undo import drop_request_buttons
+
+            await drop_request_buttons(interaction.client, result.closed_requests)
 
     @play.autocomplete("move")
     async def play_move(

@@ -148,6 +148,7 @@ def _joined(first: TurnResult, second: TurnResult) -> TurnResult:
         post_ids=first.post_ids + second.post_ids,
         pings=tuple(dict.fromkeys((first.pings or ()) + (second.pings or ()))),
         forced=first.forced + second.forced,
+        closed_requests=first.closed_requests + second.closed_requests,
     )
 
 

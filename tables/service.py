@@ -371,6 +371,7 @@ class Tables(
                 NewMove(f.seat, holders.get(f.seat, 0), f.move, list(f.events)) for f in forced
             ],
         )
+        closed = await self.store.cancel_undo_requests(row.id, now)  # a move came first
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,
@@ -387,6 +388,7 @@ class Tables(
             move=game.moves[first][1],
             pings=pings if posted else (),
             forced=len(forced),
+            closed_requests=tuple(closed),
         )
 
     async def decisions_for(

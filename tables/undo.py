@@ -136,6 +136,10 @@ class UndoMixin:
                 described=_described(span, flags[len(live) - raw :]),
             )
 
+    async def note_undo_message(self, request_id: int, channel_id: int, message_id: int) -> None:
+        """The public message of a request, so a move that cancels it can drop its buttons."""
+        await self.store.set_undo_request_message(request_id, channel_id, message_id)
+
     async def can_undo_turn(self, game_id: int, user_id: int) -> bool:
         """Whether the caller has moves of this turn not yet posted to take back freely
         (the private menu then offers "Undo my turn"). Cheap: no replay."""
