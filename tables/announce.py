@@ -21,11 +21,12 @@ _ECHO = re.compile(
 def summary(lines: list[str], limit: int = MAX_POST_LINES) -> tuple[list[str], int]:
     """A turn by what happened: echo lines of control words left out, and when still too
     long the first line (what the turn was: the spot taken, the action chosen) kept with
-    the latest ones. Returns the lines and how many were dropped."""
-    kept = [line for line in lines if not _ECHO.match(line)]
+    the latest ones; a turn of nothing but an echo keeps it. Returns the lines and how
+    many lines that say something were cut."""
+    kept = [line for line in lines if not _ECHO.match(line)] or lines[-1:]
     if len(kept) <= limit:
-        return kept, len(lines) - len(kept)
-    return [kept[0], *kept[len(kept) - limit + 1 :]], len(lines) - limit
+        return kept, 0  # echoes are not "lines cut": /log has them, nothing is missed
+    return [kept[0], *kept[len(kept) - limit + 1 :]], len(kept) - limit
 
 
 def to_act(game: Game, row: GameRow, waiting: dict[int, float]) -> tuple[ToAct, ...]:

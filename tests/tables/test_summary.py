@@ -17,7 +17,8 @@ def test_echoes_of_control_words_are_left_out() -> None:
         "ann: Take the alternate action (€1, a choice token, an algae cube or a move)",
     ]
     shown, dropped = summary(lines)
-    assert shown == [lines[0], lines[1], lines[4]] and dropped == 2
+    assert shown == [lines[0], lines[1], lines[4]] and dropped == 0
+    assert summary(["bob: Take no more algae"]) == (["bob: Take no more algae"], 0)
 
 
 def test_a_long_turn_keeps_its_first_line() -> None:
