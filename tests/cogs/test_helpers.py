@@ -87,3 +87,20 @@ def test_expected_errors_have_a_message_bugs_do_not() -> None:
     assert describe(NotYourTurn("it is not your turn")) == "it is not your turn"
     assert describe(UserFacingError("plain")) == "plain"
     assert describe(KeyError("bug")) is None
+
+
+def test_autocomplete_finds_words_of_an_options_detail() -> None:
+    """Issue 12 item 11: typing "export" finds the spot whose detail says so, even when
+    its label (cut to fit a button) does not."""
+    from engine.core import Decision, Option
+
+    d = Decision(
+        0,
+        "Day 1: move your supervisor",
+        (
+            Option("spot 1a", "Spot 1a: Activate any team", "", "operators take algae or export"),
+            Option("spot 1b", "Spot 1b: Recruit a staff member"),
+        ),
+        3,
+    )
+    assert [c.value for c in matching_choices([d], "export")] == ["spot 1a"]
