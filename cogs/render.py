@@ -16,6 +16,7 @@ import discord
 
 import imaging
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
+from engine.core import GAMES
 
 log = logging.getLogger("algae.render")
 
@@ -58,7 +59,8 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
         for s in sorted(payload.get("scores") or [], key=lambda s: s.get("rank") or 99):
             gave_up = " (resigned)" if s.get("seat") in resigned else ""
             lines.append(
-                f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} VP{gave_up}"
+                f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} "
+                f"{points_word(payload)}{gave_up}"
             )
             lines.append(breakdown_line(s.get("breakdown") or {}))
     else:
@@ -71,6 +73,12 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
         if waiting:
             lines.append("➡️ To act: " + ", ".join(waiting))
     return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def points_word(payload: dict[str, Any]) -> str:
+    """ "VP", or what the game calls its points ("OP" in On Mars)."""
+    spec = GAMES.get(str(payload.get("kind") or ""))
+    return spec.points if spec is not None else "VP"
 
 
 def breakdown_line(breakdown: dict[str, Any]) -> str:

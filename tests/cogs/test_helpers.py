@@ -104,3 +104,19 @@ def test_autocomplete_finds_words_of_an_options_detail() -> None:
         3,
     )
     assert [c.value for c in matching_choices([d], "export")] == ["spot 1a"]
+
+
+def test_on_mars_standings_say_op_not_vp() -> None:
+    """Issue 12 item 6: the game says OP; the final post and /stats follow it."""
+    import engine  # noqa: F401  (registers both games)
+    from cogs.render import turn_text
+    from cogs.stats import stats_text
+    from tables.results import KindStats
+
+    scores = [{"seat": 0, "player": "ann", "vp": 31, "rank": 1, "breakdown": {}}]
+    mars = turn_text({"kind": "mars", "over": True, "scores": scores}, "On Mars", spectator=True)
+    algae = turn_text({"kind": "algae", "over": True, "scores": scores}, "Algae", spectator=True)
+    assert "31 OP" in mars and "VP" not in mars
+    assert "31 VP" in algae
+    line = stats_text("ann", [KindStats("mars", "On Mars", 1, 1, 0, 31)])
+    assert "best 31 OP" in line
