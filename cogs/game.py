@@ -4,6 +4,7 @@ seats, list). Rules live in the table layer; this turns interactions into its ca
 from __future__ import annotations
 
 import json
+import logging
 import re
 
 import discord
@@ -18,6 +19,7 @@ from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 from engine.core import GAMES
 
 NONE = discord.AllowedMentions.none()
+log = logging.getLogger("algae.game")
 MAX_OPTIONS_TEXT = 1000
 
 
@@ -265,11 +267,18 @@ async def confirm_abort(interaction: discord.Interaction, cid: CustomId) -> None
         game_id=cid.game_id,
     )
     await interaction.response.edit_message(content="Aborted.", view=None, allowed_mentions=NONE)
-    await interaction.followup.send(
+    text = (
         f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
-        f"{safe(display_name(interaction.user))}.",
-        allowed_mentions=NONE,
+        f"{safe(display_name(interaction.user))}."
     )
+    await interaction.followup.send(text, allowed_mentions=NONE)
+    for channel_id in await tables.spectate_list(None, game_id=info.id):  # mirrored (item 11)
+        try:
+            await interaction.client.get_partial_messageable(channel_id).send(
+                text, allowed_mentions=NONE
+            )
+        except Exception:
+            log.warning("could not tell spectator channel %s of the abort", channel_id)
 
 
 @route("keep")
