@@ -14,6 +14,7 @@ where the click arrived.
     alg:b:{game}:{seat}:{version}           Back to the sections
     alg:u:{game}:{seat}:{version}           Undo my turn (the caller's moves not yet posted)
     alg:abort:{game} / alg:keep:{game}      abort confirmation / keep playing
+    alg:join:{game} / alg:start:{game}      the lobby's Join and Start buttons
     alg:resign:{game}                       resign confirmation
     alg:undo:{y|n}:{request}                answer to an undo request
 """
@@ -30,7 +31,18 @@ MAX_DIGITS = len(str(MAX_INT))
 MAX_INDEX = 10_000  # an option or section index; decisions are far smaller
 
 Action = Literal[
-    "play", "option", "select", "section", "back", "undo_turn", "abort", "keep", "resign", "undo"
+    "play",
+    "option",
+    "select",
+    "section",
+    "back",
+    "undo_turn",
+    "abort",
+    "keep",
+    "resign",
+    "undo",
+    "join",
+    "start",
 ]
 
 # tag in the id -> (action, the numeric fields in order)
@@ -43,6 +55,8 @@ _LAYOUT: dict[str, tuple[Action, tuple[str, ...]]] = {
     "u": ("undo_turn", ("game_id", "seat", "version")),
     "abort": ("abort", ("game_id",)),
     "keep": ("keep", ("game_id",)),
+    "join": ("join", ("game_id",)),
+    "start": ("start", ("game_id",)),
     "resign": ("resign", ("game_id",)),
 }
 _TAG = {action: tag for tag, (action, _) in _LAYOUT.items()}

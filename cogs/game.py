@@ -90,12 +90,16 @@ class GameCommands(
             seed=seed,
             options=parse_options(options),
         )
-        await self._say(
-            interaction,
-            f"**{safe(info.title, 60)}** — lobby #{info.id} opened by {safe(info.seats[0].name)} "
-            f"({len(info.seats)}/{info.max_seats} seats). Join with `/game join`; "
-            "the host starts with `/game start`.",
-            public=True,
+        await interaction.response.send_message(
+            clip(
+                f"**{safe(info.title, 60)}** — lobby #{info.id} opened by "
+                f"{safe(info.seats[0].name)} ({len(info.seats)}/{info.max_seats} seats). "
+                "Join with the button or `/game join`; the host starts with Start or "
+                "`/game start`.",
+                MESSAGE_LIMIT,
+            ),
+            view=lobby_view(info.id),
+            allowed_mentions=NONE,
         )
 
     @new.autocomplete("game")
@@ -248,6 +252,45 @@ def abort_view(game_id: int) -> discord.ui.View:
     )
     view.add_item(keep_button(game_id))
     return view
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    """The lobby's Join and Start buttons (routed by ``cogs.components``; issue 12)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(game_id_of("join", game_id), "Join", discord.ButtonStyle.primary))
+    view.add_item(button(game_id_of("start", game_id), "Start", discord.ButtonStyle.success))
+    return view
+
+
+@route("join")
+async def join_button(interaction: discord.Interaction, cid: CustomId) -> None:
+    """Join the lobby the button belongs to (its channel's, checked by the table layer)."""
+    assert cid.game_id is not None
+    tables = tables_of(interaction)
+    row = await tables.row_at(where(interaction), cid.game_id)
+    info = await tables.join(
+        row.channel_id, interaction.user.id, display_name(interaction.user), game_id=row.id
+    )
+    me = info.seats_of(interaction.user.id)[-1]
+    await interaction.response.send_message(
+        f"{safe(me.name)} joined ({len(info.seats)}/{info.max_seats} seats).",
+        allowed_mentions=NONE,
+    )
+
+
+@route("start")
+async def start_button(interaction: discord.Interaction, cid: CustomId) -> None:
+    """The host starts the lobby the button belongs to."""
+    assert cid.game_id is not None
+    tables = tables_of(interaction)
+    row = await tables.row_at(where(interaction), cid.game_id)
+    result = await tables.start(
+        row.channel_id, interaction.user.id, is_admin=is_admin(interaction), game_id=row.id
+    )
+    await interaction.response.edit_message(view=None)  # the lobby is over: no more buttons
+    from cogs.posting import poster
+
+    await poster(interaction.client).publish(result.post_ids)
 
 
 def keep_button(game_id: int) -> discord.ui.Item:
