@@ -287,7 +287,8 @@ async def start_button(interaction: discord.Interaction, cid: CustomId) -> None:
     result = await tables.start(
         row.channel_id, interaction.user.id, is_admin=is_admin(interaction), game_id=row.id
     )
-    await interaction.response.edit_message(view=None)  # the lobby is over: no more buttons
+    # the lobby is over: no more buttons
+    await interaction.response.edit_message(view=None, allowed_mentions=NONE)
     from cogs.posting import poster
 
     await poster(interaction.client).publish(result.post_ids)

@@ -94,7 +94,9 @@ async def drop_request_buttons(client: discord.Client, closed) -> None:
     for channel_id, message_id in closed:
         try:
             channel = client.get_partial_messageable(channel_id)
-            await channel.get_partial_message(message_id).edit(content=CANCELLED, view=None)
+            await channel.get_partial_message(message_id).edit(
+                content=CANCELLED, view=None, allowed_mentions=NONE
+            )
         except Exception:
             log.warning("could not edit undo request message %s", message_id, exc_info=True)
 

@@ -14,6 +14,7 @@ is only what the player would see after making the first move themselves.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from engine.core import Decision, Game, Option
@@ -32,10 +33,11 @@ class Step:
     option: Option  # what the entry shows
 
 
-def follow_up(game: Game, decision: Decision, option: Option) -> Decision | None:
-    """The same seat's next question after ``option`` (forced moves played), or None when
-    there is none or looking would reveal something."""
-    trial = Game.from_json(game.to_json())
+def follow_up(snapshot: str, decision: Decision, option: Option) -> Decision | None:
+    """The same seat's next question after ``option`` (forced moves played) on a copy of
+    the game ``snapshot`` (its JSON), or None when there is none or looking would reveal
+    something."""
+    trial = Game.from_json(json.loads(snapshot))
     barrier, rng = trial.undo_barrier, trial.rng.state
     try:
         trial.play(decision.seat, option.move)
@@ -58,8 +60,9 @@ def steps(game: Game, decision: Decision) -> list[Step]:
         return plain
     paired: list[Step] = []
     merged = False
+    snapshot = json.dumps(game.to_json())  # one copy made, parsed afresh for each try
     for option in decision.options:
-        nxt = follow_up(game, decision, option)
+        nxt = follow_up(snapshot, decision, option)
         if nxt is None:
             paired.append(Step((option.move,), option))
             continue
