@@ -12,7 +12,9 @@ where the click arrived.
     alg:s:{game}:{seat}:{version}           the option select (the value is the index)
     alg:g:{game}:{seat}:{version}           the section select of a big menu
     alg:b:{game}:{seat}:{version}           Back to the sections
+    alg:u:{game}:{seat}:{version}           Undo my turn (the caller's moves not yet posted)
     alg:abort:{game} / alg:keep:{game}      abort confirmation / keep playing
+    alg:join:{game} / alg:start:{game}      the lobby's Join and Start buttons
     alg:resign:{game}                       resign confirmation
     alg:undo:{y|n}:{request}                answer to an undo request
 """
@@ -28,7 +30,20 @@ MAX_INT = 2**63 - 1  # what SQLite binds; bigger numbers would raise OverflowErr
 MAX_DIGITS = len(str(MAX_INT))
 MAX_INDEX = 10_000  # an option or section index; decisions are far smaller
 
-Action = Literal["play", "option", "select", "section", "back", "abort", "keep", "resign", "undo"]
+Action = Literal[
+    "play",
+    "option",
+    "select",
+    "section",
+    "back",
+    "undo_turn",
+    "abort",
+    "keep",
+    "resign",
+    "undo",
+    "join",
+    "start",
+]
 
 # tag in the id -> (action, the numeric fields in order)
 _LAYOUT: dict[str, tuple[Action, tuple[str, ...]]] = {
@@ -37,8 +52,11 @@ _LAYOUT: dict[str, tuple[Action, tuple[str, ...]]] = {
     "s": ("select", ("game_id", "seat", "version")),
     "g": ("section", ("game_id", "seat", "version")),
     "b": ("back", ("game_id", "seat", "version")),
+    "u": ("undo_turn", ("game_id", "seat", "version")),
     "abort": ("abort", ("game_id",)),
     "keep": ("keep", ("game_id",)),
+    "join": ("join", ("game_id",)),
+    "start": ("start", ("game_id",)),
     "resign": ("resign", ("game_id",)),
 }
 _TAG = {action: tag for tag, (action, _) in _LAYOUT.items()}
@@ -129,6 +147,10 @@ def section_id(game_id: int, seat: int, version: int) -> str:
 
 def back_id(game_id: int, seat: int, version: int) -> str:
     return CustomId("back", game_id=game_id, seat=seat, version=version).text()
+
+
+def undo_turn_id(game_id: int, seat: int, version: int) -> str:
+    return CustomId("undo_turn", game_id=game_id, seat=seat, version=version).text()
 
 
 def game_id_of(action: Action, game_id: int) -> str:

@@ -4,6 +4,7 @@ seats, list). Rules live in the table layer; this turns interactions into its ca
 from __future__ import annotations
 
 import json
+import logging
 import re
 
 import discord
@@ -18,6 +19,7 @@ from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 from engine.core import GAMES
 
 NONE = discord.AllowedMentions.none()
+log = logging.getLogger("algae.game")
 MAX_OPTIONS_TEXT = 1000
 
 
@@ -88,12 +90,16 @@ class GameCommands(
             seed=seed,
             options=parse_options(options),
         )
-        await self._say(
-            interaction,
-            f"**{safe(info.title, 60)}** — lobby #{info.id} opened by {safe(info.seats[0].name)} "
-            f"({len(info.seats)}/{info.max_seats} seats). Join with `/game join`; "
-            "the host starts with `/game start`.",
-            public=True,
+        await interaction.response.send_message(
+            clip(
+                f"**{safe(info.title, 60)}** — lobby #{info.id} opened by "
+                f"{safe(info.seats[0].name)} ({len(info.seats)}/{info.max_seats} seats). "
+                "Join with the button or `/game join`; the host starts with Start or "
+                "`/game start`.",
+                MESSAGE_LIMIT,
+            ),
+            view=lobby_view(info.id),
+            allowed_mentions=NONE,
         )
 
     @new.autocomplete("game")
@@ -183,7 +189,8 @@ class GameCommands(
         new: discord.User,
         seat: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
-        await tables_of(interaction).replace(
+        tables = tables_of(interaction)
+        info = await tables.replace(
             channel_of(interaction),
             interaction.user.id,
             old.id,
@@ -192,10 +199,17 @@ class GameCommands(
             is_admin=is_admin(interaction),
             seat=None if seat is None else seat - 1,
         )
-        await self._say(
-            interaction,
-            f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}.",
-            public=True,
+        acting = info.status == "active" and bool(
+            await tables.decisions_for(None, new.id, game_id=info.id)
+        )
+        text = f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}."
+        if acting:  # their decision is new to them: one ping (issue 12 items 3 and 7)
+            text = f"<@{new.id}> takes over the seat of {safe(display_name(old))}: your turn."
+        await interaction.response.send_message(
+            clip(text, MESSAGE_LIMIT),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[new] if acting else [], replied_user=False
+            ),
         )
 
     @app_commands.command(name="seats", description="Who sits where in this channel's game.")
@@ -204,10 +218,14 @@ class GameCommands(
         info = await tables_of(interaction).game_in(channel_of(interaction))
         lines = [f"**{safe(info.title, 60)}** · game #{info.id} · {info.status}"]
         away = await tables_of(interaction).on_vacation([s.user_id for s in info.seats])
-        for s in info.seats:
-            host = " (host)" if s.user_id == info.host_id else ""
+        held = [s.user_id for s in info.seats]
+        for s in info.seats:  # the seat's name, and who holds it when it is someone else's
+            who = f" — held by <@{s.user_id}>" if held.count(s.user_id) > 1 else ""
+            host = " (host)" if s.user_id == info.host_id and not who else ""
             host += " (on vacation)" if s.user_id in away else ""
-            lines.append(f"{s.seat + 1}. {safe(s.name)}{host}")
+            lines.append(f"{s.seat + 1}. {safe(s.name)}{who}{host}")
+        if info.host_id in held and held.count(info.host_id) > 1:
+            lines.append(f"Host: <@{info.host_id}>")
         await self._say(interaction, "\n".join(lines), public=False)
 
     @app_commands.command(name="list", description="The games in this server.")
@@ -236,6 +254,46 @@ def abort_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def lobby_view(game_id: int) -> discord.ui.View:
+    """The lobby's Join and Start buttons (routed by ``cogs.components``; issue 12)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(game_id_of("join", game_id), "Join", discord.ButtonStyle.primary))
+    view.add_item(button(game_id_of("start", game_id), "Start", discord.ButtonStyle.success))
+    return view
+
+
+@route("join")
+async def join_button(interaction: discord.Interaction, cid: CustomId) -> None:
+    """Join the lobby the button belongs to (its channel's, checked by the table layer)."""
+    assert cid.game_id is not None
+    tables = tables_of(interaction)
+    row = await tables.row_at(where(interaction), cid.game_id)
+    info = await tables.join(
+        row.channel_id, interaction.user.id, display_name(interaction.user), game_id=row.id
+    )
+    me = info.seats_of(interaction.user.id)[-1]
+    await interaction.response.send_message(
+        f"{safe(me.name)} joined ({len(info.seats)}/{info.max_seats} seats).",
+        allowed_mentions=NONE,
+    )
+
+
+@route("start")
+async def start_button(interaction: discord.Interaction, cid: CustomId) -> None:
+    """The host starts the lobby the button belongs to."""
+    assert cid.game_id is not None
+    tables = tables_of(interaction)
+    row = await tables.row_at(where(interaction), cid.game_id)
+    result = await tables.start(
+        row.channel_id, interaction.user.id, is_admin=is_admin(interaction), game_id=row.id
+    )
+    # the lobby is over: no more buttons
+    await interaction.response.edit_message(view=None, allowed_mentions=NONE)
+    from cogs.posting import poster
+
+    await poster(interaction.client).publish(result.post_ids)
+
+
 def keep_button(game_id: int) -> discord.ui.Item:
     """ "Keep playing": closes a confirmation without changing anything."""
     return button(game_id_of("keep", game_id), "Keep playing", discord.ButtonStyle.secondary)
@@ -253,11 +311,18 @@ async def confirm_abort(interaction: discord.Interaction, cid: CustomId) -> None
         game_id=cid.game_id,
     )
     await interaction.response.edit_message(content="Aborted.", view=None, allowed_mentions=NONE)
-    await interaction.followup.send(
+    text = (
         f"**{safe(info.title, 60)}** (game #{info.id}) was aborted by "
-        f"{safe(display_name(interaction.user))}.",
-        allowed_mentions=NONE,
+        f"{safe(display_name(interaction.user))}."
     )
+    await interaction.followup.send(text, allowed_mentions=NONE)
+    for channel_id in await tables.spectate_list(None, game_id=info.id):  # mirrored (item 11)
+        try:
+            await interaction.client.get_partial_messageable(channel_id).send(
+                text, allowed_mentions=NONE
+            )
+        except Exception:
+            log.warning("could not tell spectator channel %s of the abort", channel_id)
 
 
 @route("keep")

@@ -17,6 +17,7 @@ from cogs.text import CHOICE_NAME_LIMIT, MESSAGE_LIMIT, clip, page_of, safe
 
 NONE = discord.AllowedMentions.none()
 PER_PAGE = 15
+LATEST = 10_000  # a page past the end: the table layer answers with the last one
 LINE_LIMIT = 125  # 15 lines of this fit one message with the footer
 
 
@@ -38,7 +39,7 @@ class History(commands.Cog):
 
     @app_commands.command(name="log", description="The move history of this channel's game.")
     @app_commands.describe(
-        page="Page number (1 = the first moves)",
+        page="Page number (1 = the first moves; default: the latest)",
         player="Only this player's moves (start typing)",
         round="Only this round (the week in Algae, Inc.)",
     )
@@ -46,7 +47,7 @@ class History(commands.Cog):
     async def log(
         self,
         interaction: discord.Interaction,
-        page: app_commands.Range[int, 1, 10000] = 1,
+        page: app_commands.Range[int, 1, 10000] | None = None,
         player: app_commands.Range[str, 1, 64] | None = None,
         round: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
@@ -54,13 +55,19 @@ class History(commands.Cog):
         if slow:
             await interaction.response.defer(ephemeral=True, thinking=True)
         result = await tables_of(interaction).history(
-            interaction.channel_id, page=page, per_page=PER_PAGE, player=player, round=round
+            interaction.channel_id,
+            page=LATEST if page is None else page,  # the latest moves first (issue 12 item 11)
+            per_page=PER_PAGE,
+            player=player,
+            round=round,
         )
         lines = [log_line(i) for i in result.items]
         text, _, _ = page_of(lines or ["(no moves match)"], 1, MESSAGE_LIMIT - 120)
         filters = "".join(f" · {safe(f, 80)}" for f in result.filters)
         # unfiltered, the count equals the last move number (an undo takes a number too)
         footer = f"\n-# page {result.page}/{result.pages} · {result.total} moves{filters}"
+        if result.page > 1:
+            footer += f" · older: /log page:{result.page - 1}"
         if slow:
             await interaction.followup.send(text + footer, ephemeral=True, allowed_mentions=NONE)
         else:
@@ -94,7 +101,10 @@ class History(commands.Cog):
         png = await picture(info.kind, "public", view)
         text = f"**{safe(info.title, 60)}** · game #{info.id} · after move {shown}"
         if shown != move:
-            text += f" (the game has {info.version})"
+            text = (
+                f"There is no move {move}: game #{info.id} has {info.version} so far. "
+                f"Here is the board after the last one (move {shown})."
+            )
         file = as_file(png, f"move-{shown}.png")
         if file is None:
             await interaction.followup.send(

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cogs.custom_ids import back_id, option_id, section_id, select_id
+from cogs.custom_ids import back_id, option_id, section_id, select_id, undo_turn_id
 from cogs.text import LABEL_LIMIT, MAX_OPTIONS, SELECT_DESCRIPTION_LIMIT, label
 from engine.core import Decision
 
 MAX_BUTTONS = 5
+UNDO_LABEL = "Undo my turn"
 MAX_SECTIONS = 25
 
 
@@ -131,3 +132,16 @@ def build(game_id: int, decision: Decision, section: int | None = None) -> Menu:
     )
     back = Component("button", back_id(game_id, seat, version), "Back", row=1)
     return Menu(f"{prompt} — {label(name)}", (select, back), note)
+
+
+def with_undo(menu: Menu, game_id: int, decision: Decision) -> Menu:
+    """The menu with an "Undo my turn" button in the last row (the caller's moves of this
+    turn, not yet posted, can be taken back at once)."""
+    undo = Component(
+        "button",
+        undo_turn_id(game_id, decision.seat, decision.version),
+        UNDO_LABEL,
+        style="danger",
+        row=4,
+    )
+    return Menu(menu.prompt, (*menu.components, undo), menu.note)

@@ -25,6 +25,7 @@ import discord
 from cogs import custom_ids, menu_model
 from cogs.components import Routed, button, chosen_index, route, where
 from cogs.custom_ids import CustomId
+from cogs.errors import UserFacingError
 from cogs.menu_model import Menu
 from cogs.services import tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
@@ -142,6 +143,10 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
     nxt = None if result.over else result.next
     if nxt is not None:
         menu = menu_model.build(cid.game_id, nxt)
+        if not result.posted and await tables_of(interaction).can_undo_turn(
+            cid.game_id, interaction.user.id
+        ):
+            menu = menu_model.with_undo(menu, cid.game_id, nxt)
         await interaction.edit_original_response(
             content=menu_text(nxt, menu, done),
             view=menu_view(cid.game_id, menu),
@@ -156,3 +161,33 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
         from cogs.posting import poster
 
         await poster(interaction.client).publish(result.post_ids)
+    if result.closed_requests:
+        from cogs.undo import drop_request_buttons
+
+        await drop_request_buttons(interaction.client, result.closed_requests)
+
+
+@route("undo_turn")
+async def undo_turn(interaction: discord.Interaction, cid: CustomId) -> None:
+    """Undo my turn: the caller's moves not yet posted are taken back at once (no post,
+    no ping: nobody else was told of them) and the menu shows the question again."""
+    assert cid.game_id is not None and cid.seat is not None and cid.version is not None
+    tables = tables_of(interaction)
+    decision = await tables.menu_decision(
+        where(interaction), interaction.user.id, cid.game_id, cid.seat, cid.version
+    )
+    out = await tables.undo(None, interaction.user.id, None, game_id=cid.game_id, only_free=True)
+    mine = await tables.decisions_for(None, interaction.user.id, game_id=cid.game_id)
+    back = next((d for d in mine if d.seat == decision.seat), mine[0] if mine else None)
+    if back is None:
+        raise UserFacingError("Taken back, but there is nothing for you to decide now.")
+    shown = await tables.menu_decision(
+        where(interaction), interaction.user.id, cid.game_id, back.seat, back.version
+    )
+    menu = menu_model.build(cid.game_id, shown)
+    head = f"↩ Taken back ({'1 move' if out.count == 1 else f'{out.count} moves'})."
+    await interaction.response.edit_message(
+        content=menu_text(shown, menu, head),
+        view=menu_view(cid.game_id, menu),
+        allowed_mentions=NONE,
+    )

@@ -16,7 +16,8 @@ NONE = discord.AllowedMentions.none()
 
 
 def _rank(typed: str, option: Option) -> int | None:
-    """0 exact, 1 prefix, 2 contained (move or label), None: not a match."""
+    """0 exact, 1 prefix, 2 contained (move or label), 3 in its detail or group, None:
+    not a match."""
     label = normalize(option.label)
     if not typed:
         return 2
@@ -26,6 +27,8 @@ def _rank(typed: str, option: Option) -> int | None:
         return 1
     if typed in option.move or typed in label:
         return 2
+    if typed in normalize(f"{option.detail} {option.group}"):
+        return 3  # "export" finds the option whose detail or group says so
     return None
 
 
@@ -77,6 +80,10 @@ class Play(commands.Cog):
             from cogs.posting import poster
 
             await poster(self.bot).publish(result.post_ids)
+        if result.closed_requests:
+            from cogs.undo import drop_request_buttons
+
+            await drop_request_buttons(interaction.client, result.closed_requests)
 
     @play.autocomplete("move")
     async def play_move(

@@ -50,6 +50,11 @@ def notice_text(notice: Notice, link: str | None = None) -> str:
     hours = p.get("limit_hours")
     if notice.kind == "remind":
         text = f"⏰ {who}, {game} is waiting for you: {prompt} (since {since})."
+        if p.get("default_at"):
+            text += (
+                f" If you have not played {relative_time(p['default_at'])}, "
+                "the safe default move is played for you."
+            )
     elif notice.kind == "limit":
         text = (
             f"⌛ {who}, your turn time ({hours:g} h) in {game} has run out: {prompt} "

@@ -16,6 +16,7 @@ import discord
 
 import imaging
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
+from engine.core import GAMES
 from tables import workers
 
 log = logging.getLogger("algae.render")
@@ -50,19 +51,20 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
     lines = [head]
     events = [str(x) for x in payload.get("lines") or []]
     dropped = int(payload.get("dropped_lines") or 0)
-    if len(events) > MAX_POST_LINES:
+    if len(events) > MAX_POST_LINES:  # the first line says what the turn was: kept
         dropped += len(events) - MAX_POST_LINES
-        events = events[-MAX_POST_LINES:]
-    if dropped:
-        lines.append(f"-# … {dropped} earlier line(s): see /log")
+        events = [events[0], *events[len(events) - MAX_POST_LINES + 1 :]]
     lines += [f"• {safe(e, MAX_LINE)}" for e in events]
+    if dropped:
+        lines.append(f"-# … {dropped} more line(s) in /log")
     if payload.get("over"):
         lines.append("🏁 **The game is over.**")
         resigned = set(payload.get("resigned") or [])
         for s in sorted(payload.get("scores") or [], key=lambda s: s.get("rank") or 99):
             gave_up = " (resigned)" if s.get("seat") in resigned else ""
             lines.append(
-                f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} VP{gave_up}"
+                f"{s.get('rank', '?')}. {safe(s.get('player', '?'))}: {s.get('vp')} "
+                f"{points_word(payload)}{gave_up}"
             )
             lines.append(breakdown_line(s.get("breakdown") or {}))
     else:
@@ -75,6 +77,12 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
         if waiting:
             lines.append("➡️ To act: " + ", ".join(waiting))
     return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def points_word(payload: dict[str, Any]) -> str:
+    """ "VP", or what the game calls its points ("OP" in On Mars)."""
+    spec = GAMES.get(str(payload.get("kind") or ""))
+    return spec.points if spec is not None else "VP"
 
 
 def breakdown_line(breakdown: dict[str, Any]) -> str:

@@ -22,12 +22,26 @@ class Topic:
         return paginate(self.text.splitlines(), PAGE)
 
 
+# which game a document is about, by the names it uses (two games both have "Actions")
+GAME_WORDS = (("Algae, Inc.", ("algae",)), ("On Mars", ("mars", "martian", "colony")))
+
+
+def game_of(text: str) -> str:
+    """The game a rules document is about, or "" when it names neither."""
+    low = text.lower()
+    best = max(GAME_WORDS, key=lambda g: sum(low.count(w) for w in g[1]))
+    return best[0] if any(w in low for w in best[1]) else ""
+
+
 @lru_cache(maxsize=1)
 def topics() -> tuple[Topic, ...]:
     found = []
     for path in sorted(SEEDS.glob("*.txt")):
         text = path.read_text(encoding="utf-8", errors="replace").strip()
         title = next((line.strip() for line in text.splitlines() if line.strip()), path.stem)
+        game = game_of(text)
+        if game and not title.lower().startswith(game.lower()):
+            title = f"{game}: {title}"  # "Algae, Inc.: Actions", "On Mars: Actions"
         found.append(Topic(path.stem, title[:90], text))
     return tuple(found)
 
@@ -41,6 +55,10 @@ def find(query: str) -> Topic | None:
     for topic in topics():
         if query and query in topic.title.lower():
             return topic
+    words = query.replace(",", " ").split()
+    for topic in topics():  # "mars actions": every word in the title
+        if words and all(w in topic.title.lower() for w in words):
+            return topic
     for topic in topics():  # fall back to the body text, e.g. "/rules export"
         if query and query in topic.text.lower():
             return topic
@@ -49,4 +67,9 @@ def find(query: str) -> Topic | None:
 
 def matching(query: str, limit: int = 25) -> list[Topic]:
     query = query.strip().lower()
-    return [t for t in topics() if query in t.title.lower() or query in t.key][:limit]
+    words = query.replace(",", " ").split()
+    return [
+        t
+        for t in topics()
+        if query in t.title.lower() or query in t.key or all(w in t.title.lower() for w in words)
+    ][:limit]

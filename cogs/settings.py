@@ -54,8 +54,17 @@ def mygames_lines(games: list[MyGame]) -> list[str]:
     if others:
         lines.append("**Your other games**")
     for g in others:
-        lines.append(_game_line(g, f"{g.info.status}, active {relative_time(g.info.updated_at)}"))
+        lines.append(_game_line(g, _state_text(g)))
     return lines
+
+
+STATE_WORDS = {"active": "waiting for others", "lobby": "in the lobby", "broken": "broken"}
+
+
+def _state_text(g: MyGame) -> str:
+    """ "waiting for others, last move 2 hours ago" (never "active, active")."""
+    word = STATE_WORDS.get(g.info.status, g.info.status)
+    return f"{word}, last move {relative_time(g.info.updated_at)}"
 
 
 def _game_line(g: MyGame, state: str) -> str:

@@ -14,6 +14,7 @@ from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, game_id_of
 from cogs.services import channel_of, display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
+from engine.core import GAMES
 
 NONE = discord.AllowedMentions.none()
 
@@ -24,7 +25,8 @@ def stats_text(name: str, lines) -> str:
     out = [f"**{safe(name)}** — finished games"]
     for s in lines:
         extra = f", {s.resigned} resigned" if s.resigned else ""
-        best = f", best {s.best_vp} VP" if s.best_vp is not None else ""
+        word = GAMES[s.kind].points if s.kind in GAMES else "VP"
+        best = f", best {s.best_vp} {word}" if s.best_vp is not None else ""
         out.append(f"• {safe(s.title, 60)}: {s.played} played, {s.won} won{extra}{best}")
     return clip("\n".join(out), MESSAGE_LIMIT)
 

@@ -7,6 +7,8 @@ who must approve, with buttons that survive restarts (their custom ids carry the
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -18,6 +20,7 @@ from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.errors import StaleDecision, TableError
 
 NONE = discord.AllowedMentions.none()
+log = logging.getLogger("algae.undo")
 
 
 async def _publish(interaction: discord.Interaction, post_ids) -> None:
@@ -63,7 +66,7 @@ class Undo(commands.Cog):
         if not isinstance(channel, discord.abc.Messageable):
             raise TableError("This works only in a server channel.")
         assert out.request_id is not None  # a requested undo has its request row
-        await channel.send(
+        message = await channel.send(
             request_text(interaction.user.id, out.described, out.waiting_for),
             view=request_view(out.request_id),
             allowed_mentions=discord.AllowedMentions(
@@ -73,10 +76,29 @@ class Undo(commands.Cog):
                 users=[discord.Object(int(u)) for u in out.mentions],
             ),
         )
+        await tables_of(interaction).note_undo_message(
+            out.request_id, message.channel.id, message.id
+        )
         names = ", ".join(safe(n) for _, n in out.waiting_for)
         await interaction.followup.send(
             f"Those moves need consent: asked {names}.", ephemeral=True, allowed_mentions=NONE
         )
+
+
+CANCELLED = "↩ ~~Undo request~~: cancelled, a move was made first."
+
+
+async def drop_request_buttons(client: discord.Client, closed) -> None:
+    """Edit the undo requests a move cancelled: no live-looking buttons (issue 12 item 8).
+    Never raises: a message that cannot be edited keeps buttons that answer "closed"."""
+    for channel_id, message_id in closed:
+        try:
+            channel = client.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(
+                content=CANCELLED, view=None, allowed_mentions=NONE
+            )
+        except Exception:
+            log.warning("could not edit undo request message %s", message_id, exc_info=True)
 
 
 def undone_text(count: int) -> str:

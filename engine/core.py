@@ -125,6 +125,7 @@ class GameSpec:
     cls: type[Game]
     summary: str = ""
     option_help: dict[str, str] = field(default_factory=dict)
+    points: str = "VP"  # what the game calls its points ("OP" in On Mars)
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -388,6 +388,16 @@ class Store(Protocol):
 
     async def close_undo_request(self, request_id: int, status: str, now: float) -> bool: ...
 
+    async def set_undo_request_message(
+        self, request_id: int, channel_id: int, message_id: int
+    ) -> None:
+        """Remember the public message asking for consent (migration 8)."""
+        ...
+
+    async def cancel_undo_requests(self, game_id: int, now: float) -> list[tuple[int, int]]:
+        """Cancel the game's open requests; the (channel id, message id) of each."""
+        ...
+
     async def finish_game(
         self,
         game_id: int,

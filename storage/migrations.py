@@ -188,4 +188,13 @@ CREATE TABLE results (
 CREATE INDEX results_user ON results (user_id, kind);
 """,
     ),
+    (
+        8,
+        "undo requests remember their public message",
+        """
+-- the message that asks for consent: when a move cancels the request, its buttons go
+ALTER TABLE undo_requests ADD COLUMN channel_id INTEGER;
+ALTER TABLE undo_requests ADD COLUMN message_id INTEGER;
+""",
+    ),
 ]

@@ -162,6 +162,32 @@ class HistoryTables(SqliteAccess):
             assert row is not None
             return _request(row)
 
+    async def set_undo_request_message(
+        self, request_id: int, channel_id: int, message_id: int
+    ) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE undo_requests SET channel_id = ?, message_id = ? WHERE id = ?",
+                (channel_id, message_id, request_id),
+            )
+
+    async def cancel_undo_requests(self, game_id: int, now: float) -> list[tuple[int, int]]:
+        """Cancel the game's open requests (a move came first); the (channel, message) of
+        each, so the front end can take their buttons away."""
+        async with self._tx() as db:
+            async with db.execute(
+                "SELECT id, channel_id, message_id FROM undo_requests"
+                " WHERE game_id = ? AND status = 'open'",
+                (game_id,),
+            ) as cur:
+                rows = await cur.fetchall()
+            await db.execute(
+                "UPDATE undo_requests SET status = 'cancelled', decided_at = ?"
+                " WHERE game_id = ? AND status = 'open'",
+                (now, game_id),
+            )
+        return [(int(r[1]), int(r[2])) for r in rows if r[1] is not None and r[2] is not None]
+
     async def close_undo_request(self, request_id: int, status: str, now: float) -> bool:
         async with self._tx() as db:
             cur = await db.execute(

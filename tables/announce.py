@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import Decision, Game, ScoreLine
@@ -9,6 +10,23 @@ from storage.base import GameRow
 from tables.models import ToAct, mentions_of
 
 MAX_POST_LINES = 40
+# a player's echo of a control word ("ann: stop") says nothing the other lines do not
+_ECHO = re.compile(
+    r"^[^:]{1,40}: (stop|done|skip|end your turn|end the turn|no more|take no more|"
+    r"place no more|export no more|stop moving|keep|pass)\b",
+    re.IGNORECASE,
+)
+
+
+def summary(lines: list[str], limit: int = MAX_POST_LINES) -> tuple[list[str], int]:
+    """A turn by what happened: echo lines of control words left out, and when still too
+    long the first line (what the turn was: the spot taken, the action chosen) kept with
+    the latest ones; a turn of nothing but an echo keeps it. Returns the lines and how
+    many lines that say something were cut."""
+    kept = [line for line in lines if not _ECHO.match(line)] or lines[-1:]
+    if len(kept) <= limit:
+        return kept, 0  # echoes are not "lines cut": /log has them, nothing is missed
+    return [kept[0], *kept[len(kept) - limit + 1 :]], len(kept) - limit
 
 
 def to_act(game: Game, row: GameRow, waiting: dict[int, float]) -> tuple[ToAct, ...]:
@@ -95,12 +113,12 @@ def payload(
     mentions: tuple[int, ...] | None = None,
 ) -> dict[str, Any]:
     """A post's data; ``mentions`` the users it pings (None: everyone to act)."""
-    dropped = max(0, len(lines) - MAX_POST_LINES)
+    shown, dropped = summary(lines)
     return {
         "game_id": game_id,
         "kind": kind,
         "version": version,
-        "lines": lines[dropped:],
+        "lines": shown,
         "dropped_lines": dropped,
         "to_act": [
             {

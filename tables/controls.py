@@ -11,9 +11,13 @@ through a chain of small decisions privately).
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.core import Decision
+from engine.core import Decision, IllegalMove
+from tables import lookahead
 from tables.errors import ForeignControl, GameOver, NotSeated, NotYourTurn, StaleDecision
 from tables.models import MenuOpening, TurnResult, Where
 
@@ -63,9 +67,11 @@ class ControlsMixin:
         mine = [d for d in game.pending() if d.seat in held]
         if not mine:
             raise NotYourTurn(waiting_text(game, row))
-        if row.announced_seq > version:
+        # a newer post exists: the button is stale only if the caller's decision changed
+        # since this post (another player's move alone does not make it so: issue 12 item 4)
+        if row.announced_seq > version and mine[0].version > version:
             raise StaleDecision(STALE_MENU)
-        return MenuOpening(mine[0], len(mine))
+        return MenuOpening(await self.menu_of(row.id, game, mine[0]), len(mine))
 
     async def menu_decision(
         self, where: Where, user_id: int, game_id: int, seat: int, version: int
@@ -78,7 +84,25 @@ class ControlsMixin:
         decision = game.decision_for(seat)
         if decision is None or decision.version != version:
             raise StaleDecision(STALE_MENU)
-        return decision
+        return await self.menu_of(row.id, game, decision)
+
+    async def menu_of(self, game_id: int, game: Game, decision: Decision) -> Decision:
+        """``decision`` as its menu shows it: each option, or each option paired with the
+        sub-choice it leads to (tables/lookahead.py)."""
+        return lookahead.as_decision(decision, await self._steps(game_id, game, decision))
+
+    async def _steps(self, game_id: int, game: Game, decision: Decision) -> list[lookahead.Step]:
+        """The menu entries of a decision, worked out off the event loop (each option is
+        tried on a copy of the game) and kept for the clicks that follow."""
+        cache: OrderedDict[tuple, list[lookahead.Step]] = self.__dict__.setdefault(
+            "_steps_cache", OrderedDict()
+        )
+        key = (game_id, decision.seat, decision.version, decision.options)
+        if key not in cache:
+            cache[key] = await asyncio.to_thread(lookahead.steps, game, decision)
+            while len(cache) > STEPS_CACHE:
+                cache.popitem(last=False)
+        return cache[key]
 
     async def play_option(
         self, where: Where, user_id: int, game_id: int, seat: int, version: int, index: int
@@ -88,15 +112,44 @@ class ControlsMixin:
         row = await self.row_at(where, game_id)
         _check_open(row)
         _check_seat(row, user_id, seat)
-        return await self.play(
-            row.channel_id,
-            user_id,
-            "",
-            seat=seat,
-            expected_version=version,
-            game_id=game_id,
-            option=index,
-        )
+        game = await self._engine(row)
+        decision = game.decision_for(seat)
+        if decision is None or decision.version != version:
+            raise StaleDecision(STALE_MENU)
+        entries = await self._steps(row.id, game, decision)
+        if not 0 <= index < len(entries):
+            raise StaleDecision(STALE_MENU)
+        first, *more = entries[index].moves
+        kw = {"seat": seat, "game_id": game_id}
+        result = await self.play(row.channel_id, user_id, first, expected_version=version, **kw)
+        for move in more:  # the sub-choice picked in the same click
+            if result.next is None or result.over:
+                break
+            try:
+                step = await self.play(
+                    row.channel_id, user_id, move, expected_version=result.next.version, **kw
+                )
+            except (IllegalMove, StaleDecision):
+                break  # the player is shown that question instead
+            result = _joined(result, step)
+        return result
+
+
+STEPS_CACHE = 64
+
+
+def _joined(first: TurnResult, second: TurnResult) -> TurnResult:
+    """Two moves of one click as one result: both moves' lines, every post queued."""
+    return replace(
+        second,
+        events=first.events + second.events,
+        lines=second.lines if second.posted else first.lines,
+        posted=first.posted or second.posted,
+        post_ids=first.post_ids + second.post_ids,
+        pings=tuple(dict.fromkeys((first.pings or ()) + (second.pings or ()))),
+        forced=first.forced + second.forced,
+        closed_requests=first.closed_requests + second.closed_requests,
+    )
 
 
 def check_where(row: GameRow, where: Where) -> None:

@@ -64,3 +64,14 @@ def replayed(row: GameRow, line: LogLine, version: int) -> Game:
     if version != len(live):  # after an undo: versions above the log position
         game.rebase_versions(version - len(live))
     return game
+
+
+def apply_names(game: Game, row: GameRow) -> Game:
+    """Give the engine the seat holders' names (after ``/game replace`` the new player's
+    name is the one the log, the pictures, /status and the standings use from then on;
+    what was logged before stays as it was). Returns ``game``."""
+    for seat in row.seats:
+        if 0 <= seat.seat < len(game.players) and game.players[seat.seat] != seat.name:
+            game.players[seat.seat] = seat.name
+            game.invalidate()  # prompts name players: decisions are worked out again
+    return game

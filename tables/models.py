@@ -115,6 +115,8 @@ class TurnResult:
     next: Decision | None = None  # the mover's next open decision (set by ``play``)
     pings: tuple[int, ...] | None = None  # who the post pings (None: everyone to act)
     forced: int = 0  # moves played for players after this one (their only option)
+    # (channel id, message id) of undo requests this move cancelled: their buttons go
+    closed_requests: tuple[tuple[int, int], ...] = ()
 
     @property
     def mentions(self) -> tuple[int, ...]:

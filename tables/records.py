@@ -29,6 +29,7 @@ from tables import announce
 from tables.errors import ChannelBusy, NoGame, TableError
 from tables.line import LogLine
 from tables.models import GameInfo, TurnResult
+from tables.results import resigned_standings
 from tables.text import clean_name, clean_options
 
 if TYPE_CHECKING:
@@ -62,7 +63,25 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
     except RecursionError as exc:
         raise RecordError("the options are nested too deeply") from exc
     moves = _record_moves(data.get("moves"))
-    return {"kind": kind, "players": names, "seed": seed, "options": options, "moves": moves}
+    return {
+        "kind": kind,
+        "players": names,
+        "seed": seed,
+        "options": options,
+        "moves": moves,
+        "ended": data.get("status") == "finished",
+        "resigned": _resigned_seats(data.get("resigned"), len(names)),
+    }
+
+
+def _resigned_seats(resigned: Any, seats: int) -> list[int]:
+    """The seats a finished game's record says resigned (issue 12 item 7)."""
+    resigned = resigned or []
+    if not isinstance(resigned, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < seats for x in resigned
+    ):
+        raise RecordError("'resigned' must list seat numbers of the game")
+    return sorted(set(resigned))
 
 
 def _record_object(raw: bytes | str) -> dict[str, Any]:
@@ -174,8 +193,20 @@ class RecordsMixin:
             "options": dict(row.options),
             "moves": [[m.seat, m.move] for m in live],
             "undone_moves": len(line.moves) - len(live),
+            "resigned": await self._resigned_seats(row),
         }
         return info, record
+
+    async def _resigned_seats(self, row: GameRow) -> list[int]:
+        """The seats that resigned a finished game (its record says so, issue 12 item 7)."""
+        seats: set[int] = set()
+        for user in {s.user_id for s in row.seats}:
+            seats |= {
+                r.seat
+                for r in await self.store.results_of(user)
+                if r.game_id == row.id and r.resigned
+            }
+        return sorted(seats)
 
     async def import_record(
         self,
@@ -199,7 +230,9 @@ class RecordsMixin:
             NewMove(seat, user_id, move, events)
             for (seat, move), events in zip(game.moves, lines, strict=True)
         ]
-        waiting = {d.seat: now for d in game.pending()}
+        # a game that ended by resignation ends again: it is not imported as active
+        ended = game.over or bool(record.get("ended") and record.get("resigned"))
+        waiting = {} if ended else {d.seat: now for d in game.pending()}
         new = NewGame(
             kind=record["kind"],
             guild_id=guild_id,
@@ -217,18 +250,25 @@ class RecordsMixin:
             f"{name} holds every seat until the host hands them on with /game replace"
         )
         row_stub = _stub(new, record["players"], user_id)
-        acting = announce.to_act(game, row_stub, waiting)
+        acting = () if ended else announce.to_act(game, row_stub, waiting)
         scores = tuple(game.scores())
-        data = announce.payload(0, new.kind, count, [text], acting, game.over, scores)
+        if ended and not game.over:
+            quitting = set(record["resigned"])
+            scores = tuple(resigned_standings(list(scores), quitting))
+            names = ", ".join(record["players"][s] for s in sorted(quitting))
+            text += f"; it ended when {names} resigned"
+        data = announce.payload(0, new.kind, count, [text], acting, ended, scores)
+        if ended and not game.over:
+            data["resigned"] = sorted(record["resigned"])
         snapshot = json.dumps(game.to_json(), separators=(",", ":"))
-        posts = [NewPost("final" if game.over else "start", data)]
+        posts = [NewPost("final" if ended else "start", data)]
         try:
             game_id, ids = await self.store.import_game(
                 new,
                 record["players"],
                 moves,
                 snapshot,
-                status="finished" if game.over else "active",
+                status="finished" if ended else "active",
                 waiting=waiting,
                 posts=posts,
                 now=now,
@@ -243,7 +283,7 @@ class RecordsMixin:
             version=count,
             events=(text,),
             to_act=acting,
-            over=game.over,
+            over=ended,
             scores=scores,
             posted=True,
             lines=(text,),

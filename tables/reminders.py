@@ -223,6 +223,8 @@ class RemindersMixin:
             return False
         data = await self._payload(row, timer.seat, timer.user_id, timer.opened_at)
         data["count"] = timer.reminders + 1
+        if timing.on_timeout == "default" and timer.deadline_at is not None:
+            data["default_at"] = timer.deadline_at  # the reminder warns of it (issue 12)
         notice = NewNotice(row.id, "remind", data, user_id=timer.user_id, channel_id=row.channel_id)
         later = next_reminder(now, timing.remind_hours, prefs.quiet)
         return await self.store.claim_reminder(

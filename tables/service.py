@@ -58,7 +58,7 @@ from tables.errors import (
 )
 from tables.forced import ForcedMove, play_forced
 from tables.history import HistoryMixin
-from tables.line import replayed
+from tables.line import apply_names, replayed
 from tables.lobby import LobbyMixin
 from tables.models import GameInfo, GameStatus, LogEntry, LogPage, SeatInfo, TurnResult
 from tables.prefs import PrefsMixin
@@ -187,7 +187,7 @@ class Tables(
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             self._cache.move_to_end(row.id)
-            return cached[1]
+            return apply_names(cached[1], row)
         snap = await self.store.load_snapshot(row.id)
         try:
             game = Game.from_json(json.loads(snap.text or ""))
@@ -197,7 +197,7 @@ class Tables(
             log.warning("game %s: snapshot unusable (%s); rebuilding from the log", row.id, exc)
             game = await self._rebuild(row, snap.version)
         self._keep(row.id, snap.version, game)
-        return game
+        return apply_names(game, row)
 
     async def _rebuild(self, row: GameRow, version: int) -> Game:
         line = await self.log_line(row.id)  # the live moves: undone ones left out
@@ -315,7 +315,10 @@ class Tables(
                 self._evict(row.id)  # another process moved on: reload next time
                 raise StaleDecision(STALE) from exc
             self._keep(row.id, game.version + game.version_base, game)
-            return replace(result, next=_next_decision(game, row, user_id, mover))
+            nxt = _next_decision(game, row, user_id, mover)
+            if nxt is not None:
+                nxt = await self.menu_of(row.id, game, nxt)
+            return replace(result, next=nxt)
 
     async def _commit(
         self,
@@ -368,6 +371,7 @@ class Tables(
                 NewMove(f.seat, holders.get(f.seat, 0), f.move, list(f.events)) for f in forced
             ],
         )
+        closed = await self.store.cancel_undo_requests(row.id, now)  # a move came first
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,
@@ -384,6 +388,7 @@ class Tables(
             move=game.moves[first][1],
             pings=pings if posted else (),
             forced=len(forced),
+            closed_requests=tuple(closed),
         )
 
     async def decisions_for(
@@ -441,8 +446,9 @@ class Tables(
         return LogPage(row.id, entries, page, pages, total)
 
     async def status(self, channel_id: int | None, *, game_id: int | None = None) -> GameStatus:
-        """Whose turn and since when, the round and stage (``Game.progress``), running scores."""
-        row = await self._row(channel_id, game_id)
+        """Whose turn and since when, the round and stage (``Game.progress``), running scores.
+        A channel whose game ended reads that game (issue 12 item 11)."""
+        row = await self._row_or_last(channel_id, game_id)
         info = self.info(row)
         if row.status in ("lobby", "aborted") or row.players is None:
             return GameStatus(info, (), row.status != "lobby", ())

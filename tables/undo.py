@@ -32,7 +32,7 @@ from tables import announce
 from tables.controls import check_where
 from tables.errors import GameOver, NoGame, NotSeated, StaleDecision, TableError
 from tables.forced import chosen_flags
-from tables.line import LogLine, record_of
+from tables.line import LogLine, apply_names, record_of
 from tables.models import TurnResult, Where
 
 if TYPE_CHECKING:
@@ -91,6 +91,7 @@ class UndoMixin:
         count: int | None = None,
         *,
         game_id: int | None = None,
+        only_free: bool = False,
     ) -> UndoOutcome:
         """Take back the caller's last ``count`` chosen moves (forced moves after them go
         with them; None: their turn so far, or else their last move): at once when none of
@@ -114,6 +115,8 @@ class UndoMixin:
             span = _span(game, live, raw)
             seqs = tuple(m.seq for m in span)
             free = span[0].seq > row.announced_seq
+            if only_free and not free:
+                raise UndoRefused("your turn was already announced; /undo asks the others to agree")
             asked = _approvers(row, game, span, flags[len(live) - raw :], user_id)
             if free or not asked:
                 result = await self._take_back(row, game, live, raw, user_id, post=not free)
@@ -132,6 +135,27 @@ class UndoMixin:
                 waiting_for=tuple(asked),
                 described=_described(span, flags[len(live) - raw :]),
             )
+
+    async def note_undo_message(self, request_id: int, channel_id: int, message_id: int) -> None:
+        """The public message of a request, so a move that cancels it can drop its buttons."""
+        await self.store.set_undo_request_message(request_id, channel_id, message_id)
+
+    async def can_undo_turn(self, game_id: int, user_id: int) -> bool:
+        """Whether the caller has moves of this turn not yet posted to take back freely
+        (the private menu then offers "Undo my turn"). Cheap: no replay."""
+        row = await self._row(None, game_id)
+        if row.status != "active" or row.version <= row.announced_seq:
+            return False
+        held = {s.seat for s in row.seats if s.user_id == user_id}
+        since = await self.store.moves(row.id, after_seq=row.announced_seq)
+        game = await self._engine(row)
+        first = len(game.moves) - len(since)
+        return (
+            bool(since)
+            and all(m.seat in held for m in since)
+            and first >= game.undo_barrier
+            and len((await self.log_line(row.id)).live()) == game.version
+        )
 
     async def answer_undo(
         self, request_id: int, user_id: int, approve: bool, *, where: Where | None = None
@@ -217,7 +241,7 @@ class UndoMixin:
         and the undoer, back in their menu, is neither posted about nor pinged)."""
         keep = len(live) - count
         span = live[keep:]
-        rebuilt = await asyncio.to_thread(replay, record_of(row, live[:keep]))
+        rebuilt = apply_names(await asyncio.to_thread(replay, record_of(row, live[:keep])), row)
         position = row.version + 1
         rebuilt.rebase_versions(position - keep)
         who = next((s.name for s in row.seats if s.user_id == user_id), "someone")

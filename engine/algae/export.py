@@ -221,7 +221,7 @@ def _deliver_opts(g: Any, seat: int, f: dict) -> list:
             continue
         items = {**f["items"], c: f["items"].get(c, 0) + 1}
         if reachable(p, f, items):
-            out.append((f"add {c}", f"Add a {c} (value {B.value_of(p, c)})"))
+            out.append((f"add {c}", f"Add a {B.cell_text(p, c)} (value {B.value_of(p, c)})"))
     v, _, _ = target(f)
     if p["value"] > f["tok"] and delivery_value(p, f["items"], f["tok"]) < v:
         out.append(("token", "Add a +1 value token"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.algae import data as D
+from engine.algae.export import export_choices
 from engine.algae.frames import applies, decision, push
-from engine.algae.gains import add_science, gain
+from engine.algae.gains import add_science, algae_options, gain
 from engine.algae.state import add_vp
 from engine.wording import count
 
@@ -64,10 +65,12 @@ def science_gain(g: Any, seat: int) -> None:
 @decision("oper", "Operators: take algae or export?")
 def _oper_opts(g: Any, seat: int, f: dict) -> list:
     n = g.s["players"][seat]["staff"]["operators"]
-    return [
-        ("algae", f"Take algae: up to {n} cube(s)"),
-        ("export", f"Export: up to {count(n, 'city')}"),
-    ]
+    out = []  # issue 12 item 2: a task that can do nothing now is not offered
+    if algae_options(g, seat):
+        out.append(("algae", f"Take algae: up to {n} cube(s)"))
+    if export_choices(g, seat):
+        out.append(("export", f"Export: up to {count(n, 'city')}"))
+    return out
 
 
 @applies("oper")

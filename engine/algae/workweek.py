@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae.export import export_choices
 from engine.algae.frames import applies, decision, push
 from engine.algae.gains import BONUS_TEXT, algae_options, move_cube, move_options, take_algae
 
@@ -94,8 +95,11 @@ def team_label(p: dict, team: str) -> str:
 
 
 def team_options(g: Any, seat: int, teams: tuple[str, ...], prefix: str) -> list:
+    """The teams to activate; operators only when they can take algae or export now
+    (issue 12 item 2: an action that can do nothing is not offered)."""
     p = g.s["players"][seat]
-    return [(f"{prefix}team {t}", team_label(p, t)) for t in teams]
+    idle = "operators" if not (algae_options(g, seat) or export_choices(g, seat)) else ""
+    return [(f"{prefix}team {t}", team_label(p, t)) for t in teams if t != idle]
 
 
 def machine_options(g: Any, seat: int, machines: tuple[str, ...], prefix: str) -> list:

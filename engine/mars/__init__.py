@@ -25,6 +25,7 @@ SPEC = register(
             "Build the first Martian colony: act in Orbit or on the surface, construct and "
             "upgrade buildings with your Bots, explore with your Rover, complete missions."
         ),
+        points="OP",
     )
 )
 

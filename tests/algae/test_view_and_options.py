@@ -197,3 +197,19 @@ def test_team_and_export_2x_labels():
     g.s["x_turn"] = False
     ask(g, 0, "after")
     assert labels(g)["2x x1"].endswith("the tile leaves: no more €1 + €1 each Monday")
+
+
+def test_operators_offer_only_what_can_be_done():
+    """Issue 12 item 2 (ALG-OPER-01/02): with no goods to deliver, "Export" is not offered;
+    with no algae to take either, the operators' question asks nothing (it is skipped)."""
+    g = new()
+    p = player(g)
+    ask(g, 0, "oper")
+    offered = set(moves(g))
+    assert "export" not in offered, "nothing to deliver at the start"
+    assert offered == {"algae"}, offered
+    for sp in list(g.s["tanks"]):  # no algae anywhere and no money to buy any
+        g.s["tanks"][sp]["n"] = 0
+    p["money"] = 0
+    ask(g, 0, "oper")
+    assert "oper" not in [f["t"] for f in g.s["stacks"][0]], "a question with nothing to do"

@@ -94,3 +94,11 @@ def test_settings_text_says_why_dms_are_off() -> None:
     assert "it is 07:13 there" in text  # 22:13 UTC
     refused = prefs_text(Prefs(dm=True, dm_failed_at=1_700_000_000.0), 1_700_000_000.0)
     assert "refused" in refused and "Turn DMs: on" in refused
+
+
+def test_a_reminder_warns_that_a_default_move_is_coming() -> None:
+    """Issue 12 item 11: with the time limit set to play the default move, the reminder
+    says when it will be played; without it, it says nothing of the sort."""
+    warned = notice_text(notice("remind", default_at=1_700_050_000))
+    assert "<t:1700050000:R>" in warned and "safe default move is played for you" in warned
+    assert "default move" not in notice_text(notice("remind"))

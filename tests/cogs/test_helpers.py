@@ -55,7 +55,7 @@ def payload(**extra):
 def test_turn_text_mentions_only_in_the_game_channel_and_escapes_names() -> None:
     text = turn_text(payload(), "Tally", spectator=False)
     assert "<@55>" in text and "@everyone" not in text and len(text) <= 2000
-    assert "see /log" in text  # the 30 lines were cut to the last ones
+    assert "in /log" in text  # the 30 lines were cut to the last ones
     mirror = turn_text(payload(), "Tally", spectator=True)
     assert "<@55>" not in mirror and "\\*\\*bob\\*\\*" in mirror
 
@@ -87,3 +87,36 @@ def test_expected_errors_have_a_message_bugs_do_not() -> None:
     assert describe(NotYourTurn("it is not your turn")) == "it is not your turn"
     assert describe(UserFacingError("plain")) == "plain"
     assert describe(KeyError("bug")) is None
+
+
+def test_autocomplete_finds_words_of_an_options_detail() -> None:
+    """Issue 12 item 11: typing "export" finds the spot whose detail says so, even when
+    its label (cut to fit a button) does not."""
+    from engine.core import Decision, Option
+
+    d = Decision(
+        0,
+        "Day 1: move your supervisor",
+        (
+            Option("spot 1a", "Spot 1a: Activate any team", "", "operators take algae or export"),
+            Option("spot 1b", "Spot 1b: Recruit a staff member"),
+        ),
+        3,
+    )
+    assert [c.value for c in matching_choices([d], "export")] == ["spot 1a"]
+
+
+def test_on_mars_standings_say_op_not_vp() -> None:
+    """Issue 12 item 6: the game says OP; the final post and /stats follow it."""
+    import engine  # noqa: F401  (registers both games)
+    from cogs.render import turn_text
+    from cogs.stats import stats_text
+    from tables.results import KindStats
+
+    scores = [{"seat": 0, "player": "ann", "vp": 31, "rank": 1, "breakdown": {}}]
+    mars = turn_text({"kind": "mars", "over": True, "scores": scores}, "On Mars", spectator=True)
+    algae = turn_text({"kind": "algae", "over": True, "scores": scores}, "Algae", spectator=True)
+    assert "31 OP" in mars and "VP" not in mars
+    assert "31 VP" in algae
+    line = stats_text("ann", [KindStats("mars", "On Mars", 1, 1, 0, 31)])
+    assert "best 31 OP" in line

@@ -18,3 +18,18 @@ def test_find_by_key_title_or_text() -> None:
     assert rulebook.find(first.title.lower()[:6]) is not None
     assert rulebook.find("zzzz-not-there") is None
     assert rulebook.matching("")[:1] == [first]
+
+
+def test_topics_of_two_games_have_distinct_titles() -> None:
+    """Issue 12 item 11: both games have an "Actions" document; each title names its game
+    and "/rules mars actions" opens On Mars's."""
+    from cogs import rulebook
+
+    titles = [t.title for t in rulebook.topics()]
+    assert len(set(titles)) == len(titles), titles
+    assert "On Mars: Actions" in titles and "Algae, Inc.: Actions" in titles
+    assert rulebook.find("mars actions").title == "On Mars: Actions"
+    assert [t.title for t in rulebook.matching("actions")] == [
+        "Algae, Inc.: Actions",
+        "On Mars: Actions",
+    ]

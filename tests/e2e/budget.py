@@ -12,6 +12,7 @@ and every question asked (to check that none had a single option).
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import statistics
@@ -32,6 +33,7 @@ POST_VERSION = re.compile(r"· game #\d+ · move (\d+)")
 @dataclass
 class Turn:
     user: str
+    start: int = 0  # the game's log position when the turn began
     clicks: int = 0
     plays: int = 0  # /play calls
     questions: list[str] = field(default_factory=list)
@@ -44,7 +46,21 @@ class Tally:
     posts: int = 0
     one_option: list[str] = field(default_factory=list)  # questions with a single choice
     forced_pings: list[str] = field(default_factory=list)  # pinged with nothing to choose
-    double_pings: list[str] = field(default_factory=list)  # pinged twice for one turn
+    pinged_at: dict[str, list[int]] = field(default_factory=dict)  # user -> post versions
+
+    @property
+    def double_pings(self) -> list[str]:
+        """Players pinged more than once between two turns of theirs (by the versions of
+        the posts, whatever order the posts arrived in)."""
+        found = []
+        for user, versions in self.pinged_at.items():
+            starts = [t.start for t in self.turns if t.user == user]
+            edges = [-1, *starts, 10**9]
+            for lo, hi in itertools.pairwise(edges):
+                inside = [v for v in versions if lo < v <= hi]
+                if len(inside) > 1:
+                    found.append(f"{user}: pinged at moves {inside} for one turn")
+        return found
 
     @property
     def clicks(self) -> list[int]:
@@ -83,7 +99,6 @@ class Table:
         self.rnd = random.Random(seed)
         self.tally = Tally(pings={u.name: 0 for u in users})
         self.seen_posts: set[int] = set()
-        self.pinged_since_turn: dict[int, int] = {u.id: 0 for u in users}
         self.game_id = 0
 
     # -------------------------------------------------------------- posts
@@ -93,7 +108,7 @@ class Table:
 
     async def read_posts(self) -> None:
         """Count the new public posts of the game and who they ping (checking each ping is
-        for a real decision, and the first since that player's last turn)."""
+        for a real decision)."""
         for post in self.standin.posts(self.standin.games):
             version = POST_VERSION.search(post.content)
             if post.id in self.seen_posts or version is None:
@@ -103,9 +118,7 @@ class Table:
             for raw in post.allowed_mentions.get("users") or []:
                 user = next(u for u in self.users if u.id == int(raw))
                 self.tally.pings[user.name] += 1
-                self.pinged_since_turn[user.id] += 1
-                if self.pinged_since_turn[user.id] > 1:
-                    self.tally.double_pings.append(f"{user.name}: {post.content[:120]}")
+                self.tally.pinged_at.setdefault(user.name, []).append(int(version[1]))
                 if not await self.had_a_choice(user, int(version[1])):
                     self.tally.forced_pings.append(f"{user.name}: {post.content[:120]}")
 
@@ -130,8 +143,7 @@ class Table:
 
     # -------------------------------------------------------------- turns
     async def play_turn(self, user: User, typed: bool) -> Turn:
-        turn = Turn(user.name)
-        self.pinged_since_turn[user.id] = 0
+        turn = Turn(user.name, start=(await self.tables.game(self.game_id)).version)
         if typed:
             (decision, *_) = await self.decisions(user)
             self.note_question(turn, decision)

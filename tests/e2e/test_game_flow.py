@@ -51,14 +51,18 @@ async def test_lobby_turns_and_abort(standin: StandIn, bot: BotProcess) -> None:
     post4 = await standin.wait_for_message(standin.games, is_turn_post, after=post3)
     assert "alice aimed at b3" in post4.content and bob.mention in post4.content
 
-    # abort: confirmed with a button, by the host
+    # abort: confirmed with a button, by the host; spectators are told too (issue 12)
+    lounge = standin.channel("lounge")
+    await standin.slash(alice, standin.games, "spectate add", channel=lounge)
     ix = await standin.slash(alice, standin.games, "game abort")
     assert ix.ephemeral and "Abort the game" in ix.original.labels
     confirm = await standin.click(alice, ix.original, label="Abort the game")
     await confirm.wait_text("Aborted")
     notice = await standin.wait_for_message(standin.games, lambda m: "was aborted" in m.content)
     assert "alice" in notice.content
-    ix = await standin.slash(bob, standin.games, "status")
-    assert "no game" in ix.text.lower()
+    mirrored = await standin.wait_for_message(lounge, lambda m: "was aborted" in m.content)
+    assert "alice" in mirrored.content
+    ix = await standin.slash(bob, standin.games, "status")  # the channel's last game
+    assert "aborted" in ix.text.lower() and "no game" not in ix.text.lower()
     late = await standin.click(bob, post4, label="Play")
     assert "aborted" in (await late.wait_text()).lower()

@@ -10,6 +10,7 @@ printing the issue's table (run with ``-s`` to see it) and holding the targets:
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import AsyncIterator
 
@@ -70,13 +71,27 @@ async def test_an_algae_week_with_three_players(
     await table.settle()
     ROWS["Algae, 3 players, 1 week"] = table.tally.row()
     print("\n" + markdown(ROWS))
-    for m in standin.posts(standin.games):
-        print("POST", m.content.replace("\n", " / ")[:300])
-    for t in table.tally.turns:
-        print("TURN", t.user, t.clicks, t.plays, " | ".join(q[:40] for q in t.questions))
     check_targets(table)
     turns = len(table.tally.turns)
     assert table.tally.posts <= turns + 2, (table.tally.posts, turns)
+    await small_things(standin, table)
+
+
+async def small_things(standin: StandIn, table: Table) -> None:
+    """Issue 12 item 11 on a long game: /log opens on the latest page, /status says the
+    week and day, /mygames says in words where a game stands."""
+    ann = table.users[0]
+    ix = await standin.slash(ann, standin.games, "log")
+    pages = re.search(r"page (\d+)/(\d+)", await ix.wait_text("page "))
+    assert pages and pages[1] == pages[2] != "1", ix.text
+    assert f"older: /log page:{int(pages[1]) - 1}" in ix.text
+    ix = await standin.slash(ann, standin.games, "status")
+    assert "Week 2" in ix.text, ix.text
+    acting = await table.to_act()
+    idle = next(u for u in table.users if u not in acting)
+    ix = await standin.slash(idle, standin.games, "mygames")
+    text = await ix.wait_text("Algae")
+    assert "waiting for others, last move" in text and "active, active" not in text
 
 
 async def test_three_on_mars_rounds_with_two_players(
@@ -87,8 +102,4 @@ async def test_three_on_mars_rounds_with_two_players(
     await table.settle()
     ROWS["On Mars, 2 players, 3 rounds"] = table.tally.row()
     print("\n" + markdown(ROWS))
-    for m in standin.posts(standin.games):
-        print("POST", m.content.replace("\n", " / ")[:300])
-    for t in table.tally.turns:
-        print("TURN", t.user, t.clicks, t.plays, " | ".join(q[:60] for q in t.questions))
     check_targets(table)

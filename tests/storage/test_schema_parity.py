@@ -62,6 +62,7 @@ async def test_same_tables_and_columns_after_migrating(tmp_path) -> None:
 async def test_a_missing_postgresql_counterpart_fails_loudly(tmp_path, monkeypatch) -> None:
     # as if migration 3 could not be translated and its PG_MIGRATIONS entry did nothing
     monkeypatch.setitem(PG_MIGRATIONS, 3, "SELECT 1;")
+    monkeypatch.setitem(PG_MIGRATIONS, 8, "SELECT 1;")  # 8 alters a table 3 creates
     found = problems(*await _schemas(tmp_path))
     assert "PostgreSQL lacks undos.undone" in found and "PostgreSQL lacks results.vp" in found
 

@@ -184,3 +184,20 @@ async def test_a_game_number_past_sqlite_integers_is_no_game(tables: Tables) -> 
     for number in (2**63, 2**64 + 5, -1):
         with pytest.raises(NoGame):
             await tables.export_record(CHAN, game_id=number)
+
+
+async def test_a_resigned_game_imports_as_ended(tables: Tables) -> None:
+    """Issue 12 item 7: the record of a game that ended by resignation says who resigned,
+    and imports as finished (final standings, resigner last), never as active."""
+    await played(tables)
+    await tables.resign(CHAN, BOB)
+    _, record = await tables.export_record(CHAN)
+    assert record["status"] == "finished" and record["resigned"] == [1]
+    result = await tables.import_record(GUILD, OTHER, ANN, "ann", json.dumps(record).encode())
+    assert result.over and not result.to_act
+    info = await tables.game(result.game_id)
+    assert info.status == "finished"
+    (post,) = await tables.posts(list(result.post_ids))
+    assert post.kind == "final" and post.payload["resigned"] == [1]
+    assert [s["player"] for s in post.payload["scores"]][-1] == "bob", "the resigner is last"
+    assert "bob resigned" in post.payload["lines"][0]

@@ -303,3 +303,16 @@ async def test_a_notice_that_no_longer_applies_is_dropped(tables: Tables, clock:
     await tables.abort(CHAN, ANN)  # the game ends before the reminder goes out
     assert await tables.due_notices() == []
     assert (await tables.store.get_notice(bob.id)).dead
+
+
+async def test_a_reminder_carries_when_the_default_move_comes(
+    tables: Tables, clock: FakeClock
+) -> None:
+    start = clock.now
+    await started(tables)
+    await tables.set_timing(CHAN, ANN, reminders="1", limit="5", on_timeout="default")
+    await tables.run_timers()
+    clock.advance(1 * H)
+    assert (await tables.run_timers()).reminded == 2
+    found = await reminders(tables)
+    assert {n.payload["default_at"] for n in found} == {start + 5 * H}

@@ -171,3 +171,18 @@ def test_rebase_versions_survives_a_snapshot() -> None:
     assert copy.version_base == 10 and copy.pending() == game.pending()
     copy.play(1, "stake 2")
     assert all(d.version == 12 for d in copy.pending())
+
+
+async def test_a_move_cancels_a_request_and_names_its_message(tables: Tables) -> None:
+    """Issue 12 item 8: the move that cancels an open request says which message asked,
+    so the front end takes its buttons away at once (storage migration 8)."""
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")
+    out = await tables.undo(CHAN, ANN)
+    assert out.status == "requested"
+    await tables.note_undo_message(out.request_id, CHAN, 777)
+    r = await tables.play(CHAN, BOB, "stake 1")
+    assert r.closed_requests == ((CHAN, 777),)
+    assert (await tables.undo_request(out.request_id)).status == "cancelled"
+    r = await tables.play(CHAN, ANN, "done")
+    assert r.closed_requests == (), "closed once"

@@ -1,0 +1,86 @@
+"""Two questions in one click: a choice and the sub-choice it leads to, offered together.
+
+Many moves open a second question of the same player at once ("Construct" -> "which
+Building?", "Activate engineers" -> "which tile?"). When every option of a decision leads
+either nowhere (the turn goes on elsewhere) or to one follow-up question of the same seat,
+and all the pairs fit one select (25 entries), the menu offers the pairs: one click instead
+of two (issue 12, clicks per turn). The follow-up is found by trying each option on a copy
+of the game, after the forced moves the table layer would play.
+
+Hidden stays hidden: an option whose move draws from the seeded generator or reveals
+anything (the engine's ``undo_barrier`` moves) is never looked past, so what a pair shows
+is only what the player would see after making the first move themselves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from engine.core import Decision, Game, Option
+from tables.forced import play_forced
+
+MAX_PAIRS = 25  # one select
+LABEL_LIMIT = 100  # a select entry's label
+JOIN = " · "
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of a menu: the moves it plays in order (one or two)."""
+
+    moves: tuple[str, ...]
+    option: Option  # what the entry shows
+
+
+def follow_up(snapshot: str, decision: Decision, option: Option) -> Decision | None:
+    """The same seat's next question after ``option`` (forced moves played) on a copy of
+    the game ``snapshot`` (its JSON), or None when there is none or looking would reveal
+    something."""
+    trial = Game.from_json(json.loads(snapshot))
+    barrier, rng = trial.undo_barrier, trial.rng.state
+    try:
+        trial.play(decision.seat, option.move)
+        if trial.undo_barrier != barrier or trial.rng.state != rng:
+            return None
+        play_forced(trial)
+    except Exception:  # an engine error shows in the real move, not in a preview
+        return None
+    if trial.undo_barrier != barrier or trial.rng.state != rng:
+        return None
+    nxt = trial.decision_for(decision.seat)
+    return nxt if nxt is not None and len(nxt.options) > 1 else None
+
+
+def steps(game: Game, decision: Decision) -> list[Step]:
+    """The entries of ``decision``'s menu: its options, or its options paired with their
+    follow-up questions when that saves a click and fits one select."""
+    plain = [Step((o.move,), o) for o in decision.options]
+    if len(decision.options) > MAX_PAIRS:
+        return plain
+    paired: list[Step] = []
+    merged = False
+    snapshot = json.dumps(game.to_json())  # one copy made, parsed afresh for each try
+    for option in decision.options:
+        nxt = follow_up(snapshot, decision, option)
+        if nxt is None:
+            paired.append(Step((option.move,), option))
+            continue
+        merged = True
+        for sub in nxt.options:
+            label = f"{option.label}{JOIN}{sub.label}"
+            if len(label) > LABEL_LIMIT:
+                label = label[: LABEL_LIMIT - 1].rstrip() + "…"
+            detail = sub.detail or option.detail
+            moves = (option.move, sub.move)
+            paired.append(Step(moves, Option("+".join(moves), label, "", detail)))
+        if len(paired) > MAX_PAIRS:
+            return plain
+    return paired if merged else plain
+
+
+def as_decision(decision: Decision, entries: list[Step]) -> Decision:
+    """The decision as the menu shows it (same seat, prompt and version)."""
+    return Decision(
+        decision.seat, decision.prompt, tuple(s.option for s in entries), decision.version
+    )

@@ -1,0 +1,97 @@
+"""A choice and its sub-choice in one click (tables/lookahead.py; issue 12, clicks per turn).
+
+Properties over random playouts of both games: a paired entry plays exactly its two moves
+(the second one legal right after the first), it is never offered past a move that drew
+randomness or revealed anything, every entry fits a select, and the pairs save clicks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.core import Game, new_game
+from tables import Tables
+from tables.forced import play_forced
+from tables.lookahead import MAX_PAIRS, steps
+from tables.models import Where
+from tests.tables.conftest import ANN, BOB, CHAN, GUILD
+
+
+def copy(game: Game) -> Game:
+    return Game.from_json(game.to_json())
+
+
+@pytest.mark.parametrize(("kind", "players"), [("algae", 3), ("mars", 2)])
+def test_pairs_are_legal_in_sequence_and_never_look_past_a_reveal(kind: str, players: int):
+    if kind not in engine.GAMES:
+        pytest.skip(f"{kind} is not installed")
+    rnd = random.Random(4)
+    game = new_game(kind, ["ann", "bob", "cy"][:players], seed=4)
+    pairs = 0
+    for _ in range(160):
+        if game.over:
+            break
+        decision = rnd.choice(game.pending())
+        entries = steps(game, decision)
+        assert len(entries) <= max(MAX_PAIRS, len(decision.options))
+        for entry in entries:
+            assert len(entry.option.label) <= 100
+            if len(entry.moves) == 2:
+                pairs += 1
+                trial = copy(game)
+                barrier, rng = trial.undo_barrier, trial.rng.state
+                trial.play(decision.seat, entry.moves[0])
+                play_forced(trial)
+                assert (trial.undo_barrier, trial.rng.state) == (barrier, rng), entry
+                follow = trial.decision_for(decision.seat)
+                assert follow is not None and entry.moves[1] in {o.move for o in follow.options}
+        entry = rnd.choice(entries)
+        for move in entry.moves:
+            game.play(decision.seat, move)
+            play_forced(game)
+    assert pairs, "the playout met decisions whose sub-choices were paired"
+
+
+def test_a_move_that_reveals_is_never_looked_past() -> None:
+    """Tally: drawing a card draws from the generator, so "draw" is never paired with the
+    question that follows it, however small."""
+    game = new_game("tally", ["a", "b"], seed=2)
+    game.play(0, "stake 1")
+    game.play(1, "stake 1")
+    decision = game.decision_for(0)
+    entries = steps(game, decision)
+    assert [e.moves for e in entries if "draw" in e.moves[0]] == [("draw",)]
+
+
+async def test_one_click_plays_the_pair_through_the_table_layer(tables: Tables) -> None:
+    await tables.create("algae", GUILD, CHAN, ANN, "ann", seed=5)
+    await tables.join(CHAN, BOB, "bob")
+    start = await tables.start(CHAN, ANN)
+    rnd = random.Random(1)
+    info = await tables.game_in(CHAN)
+    where = Where(info.guild_id, info.channel_id)
+    for _ in range(60):
+        _, game = await tables.load(CHAN)
+        decision = game.pending()[0]
+        user = (ANN, BOB)[decision.seat]
+        shown = await tables.menu_decision(
+            where, user, start.game_id, decision.seat, decision.version
+        )
+        paired = [i for i, o in enumerate(shown.options) if "+" in o.move]
+        if paired:
+            index = rnd.choice(paired)
+            before = len((await tables.log_line(start.game_id)).live())
+            result = await tables.play_option(
+                where, user, start.game_id, decision.seat, decision.version, index
+            )
+            live = (await tables.log_line(start.game_id)).live()
+            assert [m.move for m in live[before : before + 2]] == shown.options[index].move.split(
+                "+"
+            ), "one click, the two moves it names, in order"
+            assert result.events
+            return
+        index = rnd.randrange(len(shown.options))
+        await tables.play_option(where, user, start.game_id, decision.seat, decision.version, index)
+    raise AssertionError("no paired entry met")
