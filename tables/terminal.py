@@ -173,6 +173,7 @@ class Terminal:
             seats=min(max(len(self.players), spec.min_players), spec.max_players),
             seed=self.args.seed,
             options=self.options,
+            secret_seed=False,  # hot-seat: one screen shows every seat; --seed reproduces a game
         )
         for i, name in enumerate(rest, start=1):
             await tables.join(LOCAL_CHANNEL, USER_BASE + i, name)
