@@ -196,9 +196,9 @@ CREATE INDEX results_user ON results (user_id, kind);
 -- so that nobody can compute a game's hidden cards from the seed they chose
 CREATE TABLE install_secret (
     id      INTEGER PRIMARY KEY CHECK (id = 1),
-    secret  BLOB    NOT NULL
+    secret  TEXT    NOT NULL  -- 32 random bytes, hex
 );
-INSERT INTO install_secret (id, secret) VALUES (1, randomblob(32));
+INSERT INTO install_secret (id, secret) VALUES (1, lower(hex(randomblob(32))));
 
 -- On Mars rules 2 (issue 9) changed the engine: every game already started keeps rules 1
 -- (engine/mars/data.py RULES_LATEST), so its move log still replays on the rules it began on

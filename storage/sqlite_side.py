@@ -48,7 +48,7 @@ class SideTables(SqliteAccess):
         row = await self._one("SELECT secret FROM install_secret WHERE id = 1")
         if row is None:  # pragma: no cover - migration 7 always inserts it
             raise RuntimeError("the install secret is missing")
-        return bytes(row[0])
+        return bytes.fromhex(row[0])
 
     # ---------------------------------------------------------------- outbox
     async def due_posts(self, now: float, limit: int) -> list[PostRow]:

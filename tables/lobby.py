@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 class LobbyMixin:
     store: Store
     clock: Callable[[], float]
+    raw_seeds: bool
 
     if TYPE_CHECKING:
 
@@ -55,7 +56,6 @@ class LobbyMixin:
         seed: int | None = None,
         options: dict | None = None,
         hotseat: bool = False,
-        secret_seed: bool = True,
     ) -> GameInfo:
         """Open a lobby in a channel with the host in seat 0.
 
@@ -63,9 +63,9 @@ class LobbyMixin:
         hold several seats (each joined under its own name). ``seed`` defaults to a random
         one. The game's real seed mixes ``seed`` with this installation's secret, so the host
         who chose the number cannot compute hidden cards with ``new_game`` (the real seed is
-        shown only in an ended game's record); ``secret_seed=False`` keeps the number as it
-        is (the terminal table, where one person sees every seat). Raises LobbyError (unknown
-        game, bad seats/options) or ChannelBusy."""
+        shown only in an ended game's record); a ``Tables`` made with ``raw_seeds=True`` keeps
+        the number as it is (the terminal table, where one person sees every seat). Raises
+        LobbyError (unknown game, bad seats/options) or ChannelBusy."""
         spec = GAMES.get(kind)
         if spec is None:
             known = ", ".join(sorted(GAMES)) or "none yet"
@@ -80,7 +80,7 @@ class LobbyMixin:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise LobbyError("the seed must be a non-negative whole number")
-        if secret_seed:
+        if not self.raw_seeds:
             seed = mix_seed(await self.store.install_secret(), seed)
         new = NewGame(
             kind=kind,

@@ -114,7 +114,8 @@ class Terminal:
         print(text, file=self.out, flush=True)
 
     async def run(self) -> int:
-        tables = await open_tables(self.args.db)
+        # hot-seat: one screen shows every seat, and --seed reproduces a game
+        tables = await open_tables(self.args.db, raw_seeds=True)
         try:
             info = await self._open(tables)
             if info is None:
@@ -173,7 +174,6 @@ class Terminal:
             seats=min(max(len(self.players), spec.min_players), spec.max_players),
             seed=self.args.seed,
             options=self.options,
-            secret_seed=False,  # hot-seat: one screen shows every seat; --seed reproduces a game
         )
         for i, name in enumerate(rest, start=1):
             await tables.join(LOCAL_CHANNEL, USER_BASE + i, name)

@@ -58,10 +58,7 @@ def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     if a == "blueprint":
         return bool(s["bp_display"])
     if a == "learn":
-        if v2(g):
-            left = crystals(p) - placement_cost(g, a)
-            return any(learn_cost(g, t) <= left for t in s["grid"])
-        return bool(s["grid"])
+        return learn_ok(g, seat)
     if a == "rnd":
         return bool(developable(g, seat))
     if a == "resupply":
@@ -97,12 +94,7 @@ def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
         p["lq"] -= 1
         g.s["orbit_slots"][a].append(seat)
     if a == "pod":
-        p["side"] = "colony"
-        g.log(seat, f"{g.name(seat)} takes the Landing Pod to the Colony")
-        if v2(g):  # facts.md: the travel steps, minus the Discovery tile (RULINGS.md GAP-02)
-            from engine.mars.flow import arrive
-
-            arrive(g, seat, discovery=False)
+        landing_pod(g, seat)
     elif a == "blueprint":
         push(g, seat, "takebp", free=False)
     elif a == "learn":
@@ -190,6 +182,23 @@ def takebp_apply(g: Any, f: dict, move: str) -> None:
     if v2(g):  # KDC-Solo blueprints.ts: each card gives 1 of its type's resource when taken
         gain(g, f["seat"], D.PRODUCES[move.split("-")[0]], 1, "Blueprint")
     contribute(g, f["seat"], "blueprint")
+
+
+def learn_ok(g: Any, seat: int) -> bool:
+    """A grid tile to learn, and on rules 2 one whose row the player can pay after placing."""
+    if not v2(g):
+        return bool(g.s["grid"])
+    left = crystals(P(g, seat)) - placement_cost(g, "learn")
+    return any(learn_cost(g, t) <= left for t in g.s["grid"])
+
+
+def landing_pod(g: Any, seat: int) -> None:
+    P(g, seat)["side"] = "colony"
+    g.log(seat, f"{g.name(seat)} takes the Landing Pod to the Colony")
+    if v2(g):  # facts.md: the travel steps, minus the Discovery tile (RULINGS.md GAP-02)
+        from engine.mars.flow import arrive
+
+        arrive(g, seat, discovery=False)
 
 
 def learn_cost(g: Any, tid: str) -> int:

@@ -99,14 +99,10 @@ def displace(g: Any, h: str) -> None:
     if cell["tile"]:
         g.log(None, f"The tile on {h} is removed from the game")
         cell["tile"] = None
+    if v2(g):
+        ask_owners(g, h)
+        return
     for seat, p in enumerate(g.s["players"]):
-        if v2(g):
-            for i, b in enumerate(p["bots"]):
-                if b == h:
-                    push(g, seat, "disp", hex=h, piece="bot", bi=i)
-            if p["rover"] == h:
-                push(g, seat, "disp", hex=h, piece="rover", bi=-1)
-            continue
         for i, b in enumerate(p["bots"]):
             if b == h:
                 p["bots"][i] = nearest_free(g, h)
@@ -122,6 +118,16 @@ def occupied(g: Any, h: str) -> bool:
     if b and (b["adv"] is not None or b["col"] is not None):
         return True
     return any(h in p["bots"] or p["rover"] == h for p in g.s["players"])
+
+
+def ask_owners(g: Any, h: str) -> None:
+    """Rules 2, MARS-DISP-03: each piece's owner is asked where it goes (moves.py "disp")."""
+    for seat, p in enumerate(g.s["players"]):
+        for i, b in enumerate(p["bots"]):
+            if b == h:
+                push(g, seat, "disp", hex=h, piece="bot", bi=i)
+        if p["rover"] == h:
+            push(g, seat, "disp", hex=h, piece="rover", bi=-1)
 
 
 def closest_free(g: Any, h: str) -> list[str]:
@@ -280,6 +286,18 @@ def lss_reward_op(g: Any, seat: int, reward: str) -> int:
     return p["lq"]
 
 
+def refill_grid(g: Any) -> None:
+    """MARS-ORBIT-04: refilled only at a level-up (never with 1-2 players); rules 2: into the
+    grid's first empty spaces."""
+    s = g.s
+    while len(s["grid"]) < len(D.TECH_TYPES) and s["reserve"]:
+        tid = s["reserve"].pop(0)
+        s["grid"].append(tid)
+        if v2(g):
+            used = set(s["grid_pos"].values())
+            s["grid_pos"][tid] = min(i for i in range(len(D.TECH_TYPES)) if i not in used)
+
+
 def level_up(g: Any) -> None:
     """MARS-GAP-06 (facts.md krindale): marker up; blueprints; tech grid; warehouse;
     progress cubes score at levels 2-3; Remaining Missions marker at levels 3-4."""
@@ -291,13 +309,7 @@ def level_up(g: Any) -> None:
     for _ in range(D.BP_ADD_ON_LEVEL):
         if s["bp_deck"]:
             s["bp_display"].append(s["bp_deck"].pop(0))
-    if s["reserve"]:  # MARS-ORBIT-04: refilled only now (never with 2 players)
-        while len(s["grid"]) < len(D.TECH_TYPES) and s["reserve"]:
-            tid = s["reserve"].pop(0)
-            s["grid"].append(tid)
-            if v2(g):  # into the first empty space of the grid
-                used = set(s["grid_pos"].values())
-                s["grid_pos"][tid] = min(i for i in range(len(D.TECH_TYPES)) if i not in used)
+    refill_grid(g)
     wh = D.warehouse_start(len(g.players))
     s["warehouse"] = {i: wh for i in D.WAREHOUSE_ITEMS}
     if s["level"] in (2, 3):

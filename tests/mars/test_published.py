@@ -264,7 +264,7 @@ def test_control_center_rover_steps_leave_the_bots_allowance() -> None:
     P(g)["depot"] = 0
     refresh(g)
     play(g, "control", hx(1, 0), hx(2, -1))
-    assert g.pending()[0].prompt == "Move your Bots: 2 step(s) left in all"
+    assert g.pending()[0].prompt == "Move your Bots: 2 steps left in all"
 
 
 def test_view_lists_two_bots_of_one_seat_on_one_hex() -> None:

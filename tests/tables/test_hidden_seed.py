@@ -20,7 +20,7 @@ async def _deal(path, seed: int, secret: bytes) -> tuple[list[str], int]:
     install secret is ``secret``."""
     await (await open_tables(path)).close()  # migrations, with a random secret
     async with aiosqlite.connect(path) as db:
-        await db.execute("UPDATE install_secret SET secret = ?", (secret,))
+        await db.execute("UPDATE install_secret SET secret = ?", (secret.hex(),))
         await db.commit()
     t = await open_tables(path)
     try:

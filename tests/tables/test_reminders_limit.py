@@ -83,7 +83,8 @@ async def test_without_named_turns_one_default_move_per_deadline(
 async def test_algae_absent_player_takes_the_alternate_action(
     tables: Tables, clock: FakeClock
 ) -> None:
-    await tables.create("algae", GUILD, CHAN, ANN, "ann", seed=3, secret_seed=False)
+    tables.raw_seeds = True  # the raw seed: the test knows this game's draws
+    await tables.create("algae", GUILD, CHAN, ANN, "ann", seed=3)
     await tables.join(CHAN, BOB, "bob")
     await tables.start(CHAN, ANN)
     while True:  # the set-up steps, played by hand, up to the first work day
