@@ -179,6 +179,8 @@ class Player:
             if paid and self.rnd.random() < 0.3:
                 return self.rnd.choice(paid)
             return "done" if "done" in moves else self.rnd.choice(moves)
+        if prompt.startswith("Learn a Tech"):
+            return self.learn(view, moves, labels)
         if prompt.startswith("Crystals that do not fit"):
             return moves[0]
         if prompt.startswith("Take a turn-order"):
@@ -248,6 +250,16 @@ class Player:
             if score(here) <= 1 and score(best) >= score(here):
                 return "stop"
         return best
+
+    def learn(self, view: dict, moves: list[str], labels: dict[str, str]) -> str:
+        """Building Techs let a player join Complexes (Progress cubes); else any, cheap first."""
+        progress = any(m["id"] == "progress" and not m["done"] for m in view["missions"])
+        kinds = ("mine", "gen", "water", "green", "oxy")
+        build = [m for m in moves if m.rstrip("0123456789") in kinds]
+        free = [m for m in moves if "crystal:" not in labels[m]]
+        if progress and build:
+            return self.rnd.choice(build)
+        return self.rnd.choice(free or moves)
 
     @staticmethod
     def _tile(view: dict, h: str) -> str:
