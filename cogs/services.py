@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,6 +13,8 @@ from tables.errors import TableError
 
 if TYPE_CHECKING:
     from tables.service import Tables
+
+log = logging.getLogger(__name__)
 
 
 def bot_tables(client: discord.Client) -> Tables:
@@ -56,7 +59,10 @@ async def open_tables(db_path: Path | str) -> Tables:
     if not is_postgres(db_path):
         Path(db_path).parent.mkdir(parents=True, exist_ok=True)
     lease = float(os.environ.get("ALGAE_POST_LEASE") or LEASE)
-    return await _open(db_path, clock=clock_from_env(), lease=lease)
+    raw = os.environ.get("ALGAE_RAW_SEEDS") == "1"
+    if raw:
+        log.warning("ALGAE_RAW_SEEDS is set: lobby seeds are used as given (tests only)")
+    return await _open(db_path, clock=clock_from_env(), lease=lease, raw_seeds=raw)
 
 
 async def close_tables(tables: Tables) -> None:

@@ -149,6 +149,10 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
+    async def install_secret(self) -> bytes:
+        """This installation's random secret (never shown), mixed into lobby seeds."""
+        ...
+
     # games and seats
     async def create_game(self, new: NewGame, now: float) -> int:
         """Insert a game with its host in seat 0; raise ChannelTaken."""

@@ -189,6 +189,24 @@ CREATE INDEX results_user ON results (user_id, kind);
 """,
     ),
     (
+        7,
+        "install secret for seeds; On Mars games started so far stay on rules 1",
+        """
+-- one random secret per installation, mixed into every seed a lobby is given (tables/lobby.py)
+-- so that nobody can compute a game's hidden cards from the seed they chose
+CREATE TABLE install_secret (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    secret  TEXT    NOT NULL  -- 32 random bytes, hex
+);
+INSERT INTO install_secret (id, secret) VALUES (1, lower(hex(randomblob(32))));
+
+-- On Mars rules 2 (issue 9) changed the engine: every game already started keeps rules 1
+-- (engine/mars/data.py RULES_LATEST), so its move log still replays on the rules it began on
+UPDATE games SET options = json_set(options, '$.rules', 1)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
+    (
         8,
         "undo requests remember their public message",
         """

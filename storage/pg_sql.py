@@ -29,7 +29,20 @@ from functools import lru_cache
 from storage.sqlite_rows import split_sql
 
 # number -> PostgreSQL script, for SQLite migrations the translation cannot carry
-PG_MIGRATIONS: dict[int, str] = {}
+PG_MIGRATIONS: dict[int, str] = {
+    # the install secret (two version-4 UUIDs: 244 random bits, hex) and the rules-1 stamp of
+    # started On Mars games, in PostgreSQL's functions
+    7: """
+CREATE TABLE install_secret (
+    id      BIGINT PRIMARY KEY CHECK (id = 1),
+    secret  TEXT   NOT NULL
+);
+INSERT INTO install_secret (id, secret) VALUES (1,
+    replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''));
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '1')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
+}
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")
 _PG_ONLY = re.compile(r"/\*pg:(.*?)\*/", re.S)

@@ -42,6 +42,14 @@ class SideTables(SqliteAccess):
         )
         return [LinkRow(r[0], r[1], r[2]) for r in rows]
 
+    # ---------------------------------------------------------- install secret
+    async def install_secret(self) -> bytes:
+        """This database's random secret (migration 7), mixed into lobby seeds."""
+        row = await self._one("SELECT secret FROM install_secret WHERE id = 1")
+        if row is None:  # pragma: no cover - migration 7 always inserts it
+            raise RuntimeError("the install secret is missing")
+        return bytes.fromhex(row[0])
+
     # ---------------------------------------------------------------- outbox
     async def due_posts(self, now: float, limit: int) -> list[PostRow]:
         return [queue_row(PostRow, r) for r in await queue.due(self._all, "outbox", now, limit)]

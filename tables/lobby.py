@@ -5,6 +5,7 @@ Kept apart from service.py only for size; ``Tables`` inherits these methods.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Callable
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 class LobbyMixin:
     store: Store
     clock: Callable[[], float]
+    raw_seeds: bool
 
     if TYPE_CHECKING:
 
@@ -59,7 +61,11 @@ class LobbyMixin:
 
         ``seats`` caps the lobby (default: the game's maximum). ``hotseat`` lets one user
         hold several seats (each joined under its own name). ``seed`` defaults to a random
-        one. Raises LobbyError (unknown game, bad seats/options) or ChannelBusy."""
+        one. The game's real seed mixes ``seed`` with this installation's secret, so the host
+        who chose the number cannot compute hidden cards with ``new_game`` (the real seed is
+        shown only in an ended game's record); a ``Tables`` made with ``raw_seeds=True`` keeps
+        the number as it is (the terminal table, where one person sees every seat). Raises
+        LobbyError (unknown game, bad seats/options) or ChannelBusy."""
         spec = GAMES.get(kind)
         if spec is None:
             known = ", ".join(sorted(GAMES)) or "none yet"
@@ -74,6 +80,8 @@ class LobbyMixin:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise LobbyError("the seed must be a non-negative whole number")
+        if not self.raw_seeds:
+            seed = mix_seed(await self.store.install_secret(), seed)
         new = NewGame(
             kind=kind,
             guild_id=guild_id,
@@ -274,3 +282,10 @@ class LobbyMixin:
 
     async def _info_of(self, game_id: int) -> GameInfo:
         return self.info(await self._row(None, game_id))
+
+
+def mix_seed(secret: bytes, seed: int) -> int:
+    """The game seed for a chosen ``seed``: a keyed hash with the install secret, so the chosen
+    number says nothing about the game without the secret (issue 9, hidden information)."""
+    digest = hashlib.blake2b(str(seed).encode(), key=secret[:64], digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # below 2**63, as the games table wants

@@ -99,8 +99,10 @@ class Tables(
         clock: Callable[[], float] = time.time,
         cache_size: int = CACHE_SIZE,
         lease: float = LEASE,
+        raw_seeds: bool = False,
     ) -> None:
         self.store = store
+        self.raw_seeds = raw_seeds  # True: lobby seeds are used as given (the terminal table)
         self.clock = clock
         self.lease = lease  # seconds a claimed post or notice is this process's to send
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()

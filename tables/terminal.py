@@ -114,7 +114,8 @@ class Terminal:
         print(text, file=self.out, flush=True)
 
     async def run(self) -> int:
-        tables = await open_tables(self.args.db)
+        # hot-seat: one screen shows every seat, and --seed reproduces a game
+        tables = await open_tables(self.args.db, raw_seeds=True)
         try:
             info = await self._open(tables)
             if info is None:

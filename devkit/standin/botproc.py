@@ -40,6 +40,7 @@ class BotProcess:
                 "ALGAE_EXTRA_GAMES": "devkit.toygame:register_toy",
                 "ALGAE_NO_BOOTSTRAP": "1",
                 "ALGAE_POST_TIMEOUT": "2",
+                "ALGAE_RAW_SEEDS": "1",  # the end-to-end games play known seeds
                 "PYTHONUNBUFFERED": "1",
             }
         )

@@ -22,6 +22,7 @@ from engine.mars.rules import (
     tech_label,
     usable_techs,
     use_tech,
+    v2,
 )
 
 ORBIT = ("pod", "blueprint", "learn", "rnd", "resupply")
@@ -57,7 +58,7 @@ def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     if a == "blueprint":
         return bool(s["bp_display"])
     if a == "learn":
-        return bool(s["grid"])
+        return learn_ok(g, seat)
     if a == "rnd":
         return bool(developable(g, seat))
     if a == "resupply":
@@ -93,16 +94,15 @@ def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
         p["lq"] -= 1
         g.s["orbit_slots"][a].append(seat)
     if a == "pod":
-        p["side"] = "colony"
-        g.log(seat, f"{g.name(seat)} takes the Landing Pod to the Colony")
+        landing_pod(g, seat)
     elif a == "blueprint":
         push(g, seat, "takebp", free=False)
     elif a == "learn":
         push(g, seat, "learn")
     elif a == "rnd":
-        push(g, seat, "dev1", free=False, left=2)
+        push(g, seat, "dev1", free=False, left=2, cb=v2(g), paid=0)
     elif a == "resupply":
-        push(g, seat, "whouse", left=2, taken=[])
+        push(g, seat, "whouse", left=2, taken=[], cb=v2(g), paid=0)
     elif a == "construct":
         push(g, seat, "ctype")
     elif a == "upgrade":
@@ -119,10 +119,23 @@ def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
 
 
 def rover_move(g: Any, seat: int, steps: int) -> None:
-    """The Rover moves up to ``steps``; a Rover Tech may add its level (MARS-TECH-01)."""
-    push(g, seat, "mv", piece="rover", left=steps, moved=0)
+    """The Rover moves up to ``steps``; a Rover Tech may add its level (MARS-TECH-01);
+    rules 2: crystals may add steps too (the crystal-icon boost)."""
+    push(g, seat, "mv", piece="rover", left=steps, moved=0, cb=v2(g), paid=0)
     if usable_techs(g, seat, "rover"):
         push(g, seat, "rtech")
+
+
+def can_boost(g: Any, f: dict) -> bool:
+    """Rules 2, facts.md "crystal icon = boost by spending crystals": a frame marked ``cb`` may
+    go on past its allowance, 1 crystal per extra item, at most data.CBOOST_MAX."""
+    return bool(f.get("cb")) and f.get("paid", 0) < D.CBOOST_MAX and crystals(P(g, f["seat"])) > 0
+
+
+def pay_boost(g: Any, f: dict) -> None:
+    pay_crystals(P(g, f["seat"]), 1)
+    f["paid"] = f.get("paid", 0) + 1
+    g.log(f["seat"], f"{g.name(f['seat'])} pays 1 crystal to boost the action")
 
 
 @decision("rtech", "Use a Rover Tech for extra Rover movement?")
@@ -166,16 +179,56 @@ def takebp_apply(g: Any, f: dict, move: str) -> None:
     g.s["bp_display"].remove(move)
     P(g, f["seat"])["bps"].append(move)
     g.log(f["seat"], f"{g.name(f['seat'])} takes {N.blueprint_name(move)}")
+    if v2(g):  # KDC-Solo blueprints.ts: each card gives 1 of its type's resource when taken
+        gain(g, f["seat"], D.PRODUCES[move.split("-")[0]], 1, "Blueprint")
     contribute(g, f["seat"], "blueprint")
+
+
+def learn_ok(g: Any, seat: int) -> bool:
+    """A grid tile to learn, and on rules 2 one whose row the player can pay after placing."""
+    if not v2(g):
+        return bool(g.s["grid"])
+    left = crystals(P(g, seat)) - placement_cost(g, "learn")
+    return any(learn_cost(g, t) <= left for t in g.s["grid"])
+
+
+def landing_pod(g: Any, seat: int) -> None:
+    P(g, seat)["side"] = "colony"
+    g.log(seat, f"{g.name(seat)} takes the Landing Pod to the Colony")
+    if v2(g):  # facts.md: the travel steps, minus the Discovery tile (RULINGS.md GAP-02)
+        from engine.mars.flow import arrive
+
+        arrive(g, seat, discovery=False)
+
+
+def learn_cost(g: Any, tid: str) -> int:
+    """Rules 2: the crystal cost of the Tech Grid row the tile is on (data.LEARN_ROW_COST)."""
+    if not v2(g):
+        return 0
+    return D.LEARN_ROW_COST[g.s["grid_pos"][tid] // D.GRID_ROW]
 
 
 @decision("learn", "Learn a Tech")
 def learn_options(g: Any, f: dict) -> list:
-    return [(tid, f"{N.tech_name(g, tid)}, level 1") for tid in g.s["grid"]]
+    have = crystals(P(g, f["seat"]))
+    out = []
+    for tid in g.s["grid"]:
+        cost = learn_cost(g, tid)
+        if cost > have:
+            continue
+        price = f"{cost} crystal: " if cost else ""
+        out.append((tid, f"{price}{N.tech_name(g, tid)}, level 1"))
+    return out
 
 
 @applies("learn")
 def learn_apply(g: Any, f: dict, move: str) -> None:
+    cost = learn_cost(g, move)
+    if cost:
+        pay_crystals(P(g, f["seat"]), cost)
+    if v2(g):
+        g.s["grid_pos"].pop(move)
+        push(g, f["seat"], "labres")
     g.s["grid"].remove(move)
     g.s["techs"][move]["owner"] = f["seat"]
     P(g, f["seat"])["techs"].append(move)
@@ -187,18 +240,22 @@ def learn_apply(g: Any, f: dict, move: str) -> None:
 
 @decision("dev1", lambda g, f: f"Develop a Tech ({f.get('left', 1)} left)")
 def dev1_options(g: Any, f: dict) -> list:
+    left = f.get("left", 1)
+    if left <= 0 and not can_boost(g, f):
+        return []
+    price = "pay 1 crystal: " if left <= 0 else ""
     out = []
     for tid in developable(g, f["seat"]):
         t = g.s["techs"][tid]
         out.append(
             (
                 tid,
-                f"{N.tech_name(g, tid)}: level "
+                f"{price}{N.tech_name(g, tid)}: level "
                 f"{t['lvl']} to {t['lvl'] + 1} (end OP {D.LAB_OP[t['lvl']]} to "
                 f"{D.LAB_OP[t['lvl'] + 1]})",
             )
         )
-    if out and f.get("left", 1) == 1 and f.get("optional"):
+    if out and left <= 1 and f.get("optional"):
         out.append(("done", "stop"))
     return out
 
@@ -207,8 +264,11 @@ def dev1_options(g: Any, f: dict) -> list:
 def dev1_apply(g: Any, f: dict, move: str) -> None:
     if move == "done":
         return
-    if f.get("left", 1) > 1:
-        g.s["stack"].append({**f, "left": f["left"] - 1, "optional": True})
+    left = f.get("left", 1)
+    if left <= 0:
+        pay_boost(g, f)
+    if left > 1 or f.get("cb"):
+        g.s["stack"].append({**f, "left": max(left - 1, 0), "optional": True})
     develop(g, f["seat"], move)
 
 
@@ -223,26 +283,44 @@ def labben_apply(g: Any, f: dict, move: str) -> None:
         gain_code(g, f["seat"], f["code"], "Laboratory")
 
 
+@decision("labres", "Laboratory space: gain 1 Resource of your choice?")
+def labres_options(g: Any, f: dict) -> list:
+    """Rules 2: a tile entering Laboratory column 1 gives its space's benefit (optional,
+    MARS-ORBIT-07)."""
+    return [(r, f"gain 1 {r}") for r in D.LAB_ENTRY_CHOICES] + [("skip", "skip it")]
+
+
+@applies("labres")
+def labres_apply(g: Any, f: dict, move: str) -> None:
+    if move != "skip":
+        gain(g, f["seat"], move, 1, "Laboratory")
+
+
 @decision("whouse", "Take from the Warehouse")
 def whouse_options(g: Any, f: dict) -> list:
+    if f["left"] <= 0 and not can_boost(g, f):
+        return []
+    price = "pay 1 crystal: " if f["left"] <= 0 else ""
     out = [
-        (i, f"take 1 {i} ({n} there)")
+        (i, f"{price}take 1 {i} ({n} there)")
         for i, n in g.s["warehouse"].items()
         if n and i not in f["taken"]
     ]
     if out and f["taken"]:
         out.append(("done", "stop"))
-    return out if f["left"] > 0 else []
+    return out
 
 
 @applies("whouse")
 def whouse_apply(g: Any, f: dict, move: str) -> None:
     if move == "done":
         return
+    if f["left"] <= 0:
+        pay_boost(g, f)
     g.s["warehouse"][move] -= 1
     gain(g, f["seat"], move, 1, "Warehouse")
-    if f["left"] > 1:
-        g.s["stack"].append({**f, "left": f["left"] - 1, "taken": [*f["taken"], move]})
+    if f["left"] > 1 or f.get("cb"):
+        g.s["stack"].append({**f, "left": max(f["left"] - 1, 0), "taken": [*f["taken"], move]})
 
 
 # ------------------------------------------------------------------ construct
@@ -297,9 +375,10 @@ def ctech_apply(g: Any, f: dict, move: str) -> None:
 # -------------------------------------------------------------------- upgrade
 @decision("ubp", "Upgrade with which Blueprint?")
 def ubp_options(g: Any, f: dict) -> list:
+    free = f.get("free", False)
     out: list[tuple[str, ...]] = [
-        (bp, f"1 mineral: {N.blueprint_name(bp)}", "", bp_text(bp))
-        for bp in build.upgradable(g, f["seat"])
+        (bp, f"{'free' if free else '1 mineral'}: {N.blueprint_name(bp)}", "", bp_text(bp))
+        for bp in build.upgradable(g, f["seat"], free)
     ]
     if out and not f["first"]:
         out.append(("done", "no more upgrades"))
@@ -320,6 +399,7 @@ def ubp_apply(g: Any, f: dict, move: str) -> None:
         first=f["first"],
         extra=f["extra"],
         action=f.get("action", True),
+        free=f.get("free", False),
     )
 
 
@@ -334,8 +414,11 @@ def uhex_options(g: Any, f: dict) -> list:
 @applies("uhex")
 def uhex_apply(g: Any, f: dict, move: str) -> None:
     seat = f["seat"]
-    build.upgrade(g, seat, f["bp"], move)
-    if f["first"] and f["action"] and usable_techs(g, seat, "upgrade"):
+    free = f.get("free", False)
+    build.upgrade(g, seat, f["bp"], move, free)
+    if free and f["first"]:  # a Private Goal's "upgrade up to 2 (free)"
+        push(g, seat, "ubp", extra=1, first=False, free=True)
+    elif f["first"] and f["action"] and usable_techs(g, seat, "upgrade"):
         push(g, seat, "utech")
     elif not f["first"] and f["extra"] > 1:
         push(g, seat, "ubp", extra=f["extra"] - 1, first=False)

@@ -16,6 +16,7 @@ from engine.mars.rules import (
     gain,
     same_type,
     usable_techs,
+    v2,
 )
 
 
@@ -34,7 +35,7 @@ def cost_of(g: Any, kind: str) -> tuple[str, int]:
         return "oxygen", D.SHELTER_COST
     if kind == "mine":
         return "colonist", 1
-    return D.PAID_WITH[kind], D.build_cost(kind, g.s["level"])
+    return D.PAID_WITH[kind], D.build_cost(kind, g.s["level"], g.s.get("rules", 1))
 
 
 def can_pay(g: Any, seat: int, kind: str) -> bool:
@@ -89,7 +90,8 @@ def build_spots(g: Any, seat: int, kind: str) -> list[tuple[str, int]]:
 
 
 def displace(g: Any, h: str) -> None:
-    """MARS-DISP-01..03: crystal to supply, tile out of the game, pieces moved away."""
+    """MARS-DISP-01..03: crystal to supply, tile out of the game, pieces moved away (rules 2:
+    the owner chooses among the closest free hexes; rules 1: the engine chose)."""
     cell = g.s["hex"][h]
     if cell["cry"]:
         cell["cry"] = 0
@@ -97,6 +99,9 @@ def displace(g: Any, h: str) -> None:
     if cell["tile"]:
         g.log(None, f"The tile on {h} is removed from the game")
         cell["tile"] = None
+    if v2(g):
+        ask_owners(g, h)
+        return
     for seat, p in enumerate(g.s["players"]):
         for i, b in enumerate(p["bots"]):
             if b == h:
@@ -115,8 +120,33 @@ def occupied(g: Any, h: str) -> bool:
     return any(h in p["bots"] or p["rover"] == h for p in g.s["players"])
 
 
+def ask_owners(g: Any, h: str) -> None:
+    """Rules 2, MARS-DISP-03: each piece's owner is asked where it goes (moves.py "disp")."""
+    for seat, p in enumerate(g.s["players"]):
+        for i, b in enumerate(p["bots"]):
+            if b == h:
+                push(g, seat, "disp", hex=h, piece="bot", bi=i)
+        if p["rover"] == h:
+            push(g, seat, "disp", hex=h, piece="rover", bi=-1)
+
+
+def closest_free(g: Any, h: str) -> list[str]:
+    """MARS-DISP-03: every closest empty hex or Building with no piece (reading order)."""
+    free = [
+        x
+        for x in H.HEXES
+        if x != h and not occupied(g, x) and not g.s["hex"][x]["cry"] and not g.s["hex"][x]["tile"]
+    ]
+    near = min((H.dist(h, x) for x in free), default=0)
+    return [x for x in free if H.dist(h, x) == near]
+
+
+def pieces_on(g: Any, h: str) -> bool:
+    return any(h in p["bots"] or p["rover"] == h for p in g.s["players"])
+
+
 def nearest_free(g: Any, h: str) -> str:
-    """Closest empty hex or Building with no piece (ties in reading order)."""
+    """Rules 1: the closest empty hex or Building with no piece (ties in reading order)."""
     best = sorted(
         (
             x
@@ -158,9 +188,12 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
     placed = []
     for d in arrows:
         t = H.toward(h, d)
-        if t and s["hex"][t]["b"] is None and not s["hex"][t]["cry"] and not s["hex"][t]["tile"]:
-            s["hex"][t]["cry"] = 1
-            placed.append(t)
+        if not t or s["hex"][t]["b"] is not None or s["hex"][t]["cry"] or s["hex"][t]["tile"]:
+            continue
+        if v2(g) and pieces_on(g, t):  # MARS-BUILD-12: a hex with a Bot or Rover is not empty
+            continue
+        s["hex"][t]["cry"] = 1
+        placed.append(t)
     if tid:
         from engine.mars.rules import use_tech
 
@@ -181,6 +214,22 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
     # step 5: LSS
     if kind in D.LSS_TYPES:
         lss_up(g, seat, kind)
+    check_contracts(g)
+
+
+def check_contracts(g: Any) -> None:
+    """Rules 2 (KDC-Solo card database: "Earth Contracts completed"): a contract counts for the
+    Contracts mission when it is completed, for its holder, once."""
+    if not v2(g):
+        return
+    from engine.mars.scoring import contract_done
+
+    for seat, p in enumerate(g.s["players"]):
+        for c in p["contracts"]:
+            if not c.get("done") and contract_done(g, seat, c):
+                c["done"] = True
+                g.log(seat, f"{g.name(seat)} completes Earth Contract {c['id']}")
+                contribute(g, seat, "contract")
 
 
 def lss_up(g: Any, seat: int, kind: str) -> None:
@@ -188,7 +237,7 @@ def lss_up(g: Any, seat: int, kind: str) -> None:
     level line scores that column's reward tile for the builder and gives a benefit."""
     s = g.s
     s["lss"][kind] = count_type(g, kind)
-    if s["lss"][kind] > s["level"] and s["lss_paid"][kind] < s["level"]:
+    if s["lss"][kind] >= level_line(g) and s["lss_paid"][kind] < s["level"]:
         s["lss_paid"][kind] = s["level"]
         reward = s["lss_rewards"][kind]
         op = lss_reward_op(g, seat, reward)
@@ -199,8 +248,19 @@ def lss_up(g: Any, seat: int, kind: str) -> None:
             f"track: {op} OP ({D.LSS_REWARD_TITLE[reward]})",
         )
         push(g, seat, "lssben")
-    if all(s["lss"][t] > s["level"] for t in D.LSS_TYPES) and s["level"] < D.MAX_LEVEL:
+    while all(s["lss"][t] >= level_line(g) for t in D.LSS_TYPES) and s["level"] < D.MAX_LEVEL:
         level_up(g)
+        if not v2(g):
+            break  # rules 1: one level per Building
+
+
+def level_line(g: Any) -> int:
+    """Buildings of each LSS type the next level needs: rules 1 level + 1 at every count;
+    rules 2 by player count (data.LEVEL_LINE)."""
+    s = g.s
+    if not v2(g) or s["level"] >= D.MAX_LEVEL:
+        return s["level"] + 1
+    return D.LEVEL_LINE[len(s["players"])][s["level"] + 1]
 
 
 def lss_reward_op(g: Any, seat: int, reward: str) -> int:
@@ -226,6 +286,18 @@ def lss_reward_op(g: Any, seat: int, reward: str) -> int:
     return p["lq"]
 
 
+def refill_grid(g: Any) -> None:
+    """MARS-ORBIT-04: refilled only at a level-up (never with 1-2 players); rules 2: into the
+    grid's first empty spaces."""
+    s = g.s
+    while len(s["grid"]) < len(D.TECH_TYPES) and s["reserve"]:
+        tid = s["reserve"].pop(0)
+        s["grid"].append(tid)
+        if v2(g):
+            used = set(s["grid_pos"].values())
+            s["grid_pos"][tid] = min(i for i in range(len(D.TECH_TYPES)) if i not in used)
+
+
 def level_up(g: Any) -> None:
     """MARS-GAP-06 (facts.md krindale): marker up; blueprints; tech grid; warehouse;
     progress cubes score at levels 2-3; Remaining Missions marker at levels 3-4."""
@@ -237,9 +309,7 @@ def level_up(g: Any) -> None:
     for _ in range(D.BP_ADD_ON_LEVEL):
         if s["bp_deck"]:
             s["bp_display"].append(s["bp_deck"].pop(0))
-    if s["reserve"]:  # MARS-ORBIT-04: refilled only now (never with 2 players)
-        while len(s["grid"]) < len(D.TECH_TYPES) and s["reserve"]:
-            s["grid"].append(s["reserve"].pop(0))
+    refill_grid(g)
     wh = D.warehouse_start(len(g.players))
     s["warehouse"] = {i: wh for i in D.WAREHOUSE_ITEMS}
     if s["level"] in (2, 3):
@@ -272,17 +342,18 @@ def upgrade_targets(g: Any, seat: int, bp: str) -> list[str]:
     return out
 
 
-def upgradable(g: Any, seat: int) -> list[str]:
+def upgradable(g: Any, seat: int, free: bool = False) -> list[str]:
     p = P(g, seat)
-    if p["res"]["mineral"] < 1:
+    if p["res"]["mineral"] < 1 and not free:
         return []
     return [bp for bp in p["bps"] if upgrade_targets(g, seat, bp)]
 
 
-def upgrade(g: Any, seat: int, bp: str, h: str) -> None:
+def upgrade(g: Any, seat: int, bp: str, h: str, free: bool = False) -> None:
     """MARS-UPGRADE-02/03/09/11: 1 Mineral; marker onto the Building; Mine colonist home."""
     p = P(g, seat)
-    p["res"]["mineral"] -= 1
+    if not free:
+        p["res"]["mineral"] -= 1
     displace(g, h)
     b = g.s["hex"][h]["b"]
     b["adv"] = seat
@@ -294,9 +365,10 @@ def upgrade(g: Any, seat: int, bp: str, h: str) -> None:
     p["bps"].remove(bp)
     p["built"].append(bp)
     g.s["bp_where"][bp] = h
+    check_contracts(g)
     g.log(
         seat,
         f"{g.name(seat)} upgrades the {D.TYPE_TITLE[b['type']]} on {h} with "
-        f"{N.blueprint_name(bp)} (paid 1 mineral)",
+        f"{N.blueprint_name(bp)} ({'free' if free else 'paid 1 mineral'})",
     )
     contribute(g, seat, "advanced")

@@ -8,18 +8,18 @@ from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, contribute, gain, tech_label, usable_techs, use_tech
+from engine.mars.rules import P, contribute, gain, tech_label, usable_techs, use_tech, v2
 
 
 # ----------------------------------------------------------- scientists, contracts
-def hireable(g: Any, seat: int) -> list[str]:
+def hireable(g: Any, seat: int, free: bool = False) -> list[str]:
     p = P(g, seat)
     out = []
     for sid, _title, (what, n), _kind in D.SCIENTISTS:
         if sid not in g.s["sci_display"]:
             continue
         have = p["lq"] if what == "working" else p["res"][what]
-        if have >= n:
+        if free or have >= n:
             out.append(sid)
     return out
 
@@ -27,9 +27,11 @@ def hireable(g: Any, seat: int) -> list[str]:
 @decision("hire", "Hire which Scientist?")
 def hire_options(g: Any, f: dict) -> list:
     out = []
-    for sid in hireable(g, f["seat"]):
+    for sid in hireable(g, f["seat"], f.get("free", False)):
         _, title, (what, n), kind = next(x for x in D.SCIENTISTS if x[0] == sid)
         cost = f"send {n} Colonists to your Working Area" if what == "working" else f"{n} {what}"
+        if f.get("free"):
+            cost = "free"
         out.append((sid, f"{title}: {cost}; end: 3 OP per Advanced {D.TYPE_TITLE[kind]}"))
     return out
 
@@ -38,7 +40,9 @@ def hire_options(g: Any, f: dict) -> list:
 def hire_apply(g: Any, f: dict, move: str) -> None:
     seat, p = f["seat"], P(g, f["seat"])
     _, title, (what, n), _kind = next(x for x in D.SCIENTISTS if x[0] == move)
-    if what == "working":  # MARS-SCI-03
+    if f.get("free"):
+        pass  # MARS-COST-02: a reward with the free-cost icon
+    elif what == "working":  # MARS-SCI-03
         p["lq"] -= n
         p["wa"] += n
     else:
@@ -51,9 +55,9 @@ def hire_apply(g: Any, f: dict, move: str) -> None:
     contribute(g, seat, "scientist")
 
 
-def takeable(g: Any, seat: int) -> list[str]:
+def takeable(g: Any, seat: int, free: bool = False) -> list[str]:
     p = P(g, seat)
-    if p["depot"] < D.CONTRACT_COST or len(p["contracts"]) >= D.MAX_CONTRACTS:
+    if (not free and p["depot"] < D.CONTRACT_COST) or len(p["contracts"]) >= D.MAX_CONTRACTS:
         return []
     ids = {c[0] for c in D.CONTRACTS}
     return [c for c in g.s["sci_display"] if c in ids]
@@ -71,34 +75,38 @@ def contract_text(cid: str) -> str:
 
 @decision("takect", "Take which Earth Contract?")
 def takect_options(g: Any, f: dict) -> list:
-    return [(c, f"1 crystal: {contract_text(c)}") for c in takeable(g, f["seat"])]
+    cost = "free" if f.get("free") else "1 crystal"
+    return [(c, f"{cost}: {contract_text(c)}") for c in takeable(g, f["seat"], f.get("free"))]
 
 
 @applies("takect")
 def takect_apply(g: Any, f: dict, move: str) -> None:
     p = P(g, f["seat"])
-    p["depot"] -= D.CONTRACT_COST  # MARS-CONTRACT-01, GOAL-06: a real crystal
+    if not f.get("free"):
+        p["depot"] -= D.CONTRACT_COST  # MARS-CONTRACT-01, GOAL-06: a real crystal
     i = g.s["sci_display"].index(move)
     g.s["sci_display"][i] = None
     g.s["turn"]["fill"] += 1
-    p["contracts"].append({"id": move, "items": {}})
-    g.log(f["seat"], f"{g.name(f['seat'])} takes {N.contract_name(move)} (paid 1 crystal)")
-    contribute(g, f["seat"], "contract")
+    paid = "free" if f.get("free") else "paid 1 crystal"
+    g.log(f["seat"], f"{g.name(f['seat'])} takes {N.contract_name(move)} ({paid})")
+    if v2(g):  # rules 2: the mission counts contracts completed (KDC-Solo card database)
+        p["contracts"].append({"id": move, "items": {}, "done": False})
+        from engine.mars.build import check_contracts
+
+        check_contracts(g)
+    else:
+        p["contracts"].append({"id": move, "items": {}})
+        contribute(g, f["seat"], "contract")
 
 
 # ------------------------------------------------------------------------ ship
-def ship_ok(g: Any, seat: int) -> bool:
+def ship_ok(g: Any, seat: int, free: bool = False) -> bool:
     """facts.md: 1 plant + 1 water; Ships welcomed must stay below the colony level."""
     p = P(g, seat)
     welcomed = D.SHIPS - p["ships"]
     can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0
-    return (
-        p["ships"] > 0
-        and welcomed < g.s["level"]  # before welcoming: fewer than the level
-        and p["res"]["plant"] >= 1
-        and p["res"]["water"] >= 1
-        and can_gain
-    )
+    paid = free or (p["res"]["plant"] >= 1 and p["res"]["water"] >= 1)
+    return p["ships"] > 0 and welcomed < g.s["level"] and paid and can_gain
 
 
 @decision("ship", "Welcome a Ship: what does it bring?")
@@ -117,13 +125,16 @@ def ship_options(g: Any, f: dict) -> list:
 @applies("ship")
 def ship_apply(g: Any, f: dict, move: str) -> None:
     seat, p = f["seat"], P(g, f["seat"])
-    p["res"]["plant"] -= 1
-    p["res"]["water"] -= 1
+    if not f.get("free"):
+        p["res"]["plant"] -= 1
+        p["res"]["water"] -= 1
     p["ships"] -= 1
     p["hangar"] += 1
     g.log(
         seat,
-        f"{g.name(seat)} welcomes a Ship (paid 1 plant + 1 water): Depot slot "
+        f"{g.name(seat)} welcomes a Ship ("
+        + ("free" if f.get("free") else "paid 1 plant + 1 water")
+        + "): Depot slot "
         f"{D.OPEN_SLOTS + D.SHIPS - p['ships']} opens",
     )
     cols = {"colbot": 1, "bot": 0, "col2": 2}[move]

@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+# ------------------------------------------------------------------ rules versions
+# A game's rules version lives in its state (``s["rules"]``) and comes from the game options
+# (``{"rules": 1}``). Version 1 is the first engine (games started before issue 9 were stamped
+# with it by storage migration 7 and finish on it); version 2 is the published game's economy,
+# card data and end (RULINGS.md). New games get RULES_LATEST.
+RULES_LATEST = 2
+
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
 ROWS = "abcdefghi"  # row letter by r = -4..4; hexes numbered 1.. from the west in each row
@@ -19,6 +26,10 @@ START_BOTS = [(2, -2), (-2, 2), (2, 1), (-2, -1)]  # next to that Shelter
 MAP_CRYSTALS = 8  # crystals dealt on random empty hexes at setup
 MAP_DISCOVERY = 5
 MAP_RESEARCH = 3
+# Rules 2: the 8 Research tiles on their marked spaces (ours: two per quarter of the map, 3 hexes
+# from the centre, none on a starting piece), and 2 Discovery tiles face up beside the map.
+RESEARCH_SPOTS = ((1, -3), (3, -2), (2, 2), (-1, 3), (-3, 2), (-2, -2), (-3, 0), (4, -4))
+DISC_FACE_UP = 2
 
 # ------------------------------------------------------------ buildings and resources
 RESOURCES = ("mineral", "battery", "water", "plant", "oxygen")
@@ -45,8 +56,11 @@ PAID_WITH = {"gen": "mineral", "water": "battery", "green": "water", "oxy": "pla
 SHELTER_COST = 1  # MARS-BUILD-09: 1 Oxygen
 
 
-def build_cost(kind: str, level: int) -> int:
-    """MARS-GAP-12: the Building display's price in its paying resource rises with the level."""
+def build_cost(kind: str, level: int, rules: int = 1) -> int:
+    """MARS-GAP-12: the Building display's price in its paying resource rises with the level.
+    Rules 2: 1 at every level (RULINGS.md GAP-12)."""
+    if rules >= 2:
+        return 1
     return 1 if level <= 2 else 2
 
 
@@ -76,6 +90,16 @@ TECH_TITLE = {**TYPE_TITLE, "rover": "Rover", "ship": "Ship", "upgrade": "Upgrad
 TECH_MAX = 4
 LAB_OP = {1: 1, 2: 3, 3: 6, 4: 10}  # MARS-ORBIT-06: end-game OP under each column
 LAB_BENEFIT = {2: "crystal", 3: "mineral", 4: "crystal2"}  # MARS-ORBIT-07, optional
+# Rules 2: Learn Tech: the grid is 2 rows of 4; the top row is free, a bottom-row tile costs
+# 1 crystal (ours). The Laboratory's column-1 space gives 1 resource of your choice (not a
+# Mineral) when a tile enters it; columns 2-4 as LAB_BENEFIT (ours).
+GRID_ROW = 4
+LEARN_ROW_COST = (0, 1)
+LAB_ENTRY_CHOICES = ("battery", "water", "plant", "oxygen")
+# Rules 2: crystal-icon boosts (facts.md "crystal icon = boost by spending crystals"): 1 crystal
+# per extra item, at most CBOOST_MAX, on these Main actions (which ones is ours).
+CBOOST = {"control": "Rover step", "resupply": "Warehouse item", "rnd": "develop"}
+CBOOST_MAX = 2
 
 # ------------------------------------------------------------------ blueprints (GAP-18)
 # 2 per building type per level; action = what its Executive action does.
@@ -94,6 +118,16 @@ SCIENTISTS = (  # facts.md order; (id, title, cost, building type scored)
     ("systems", "Systems Engineer", ("oxygen", 2), "mine"),
 )
 SCI_OP = 3
+# Rules 2 (KDC-Solo docs/card-database.md, "Scientist cards"): each Scientist works in the
+# Advanced Buildings one step before the type it scores (Mine -> Generator -> ... -> Shelter).
+SCI_WORKS_IN = {
+    "geologist": "mine",
+    "rnd": "gen",
+    "hydrologist": "water",
+    "biochemist": "green",
+    "geochemist": "oxy",
+    "systems": "shelter",
+}
 
 # ------------------------------------------------------------------------ contracts
 # (id, kind, need): upgrade need = building type; delivery need = {item: n}
@@ -125,9 +159,39 @@ MISSIONS = {
     "contract": ("Contracts", {2: 2, 3: 2, 4: 3}, 1),
 }
 MISSIONS_IN_PLAY = 3
+# Rules 2: 2 short + 1 long (facts.md setup). Which card is short is ours: the four whose
+# 4-player requirement is at most 7 items are short, the five needing 9-14 are long.
+SHORT_MISSIONS = ("research", "bot", "scientist", "contract")
+LONG_MISSIONS = ("blueprint", "advanced", "discovery", "tech", "progress")
 END_MARKER = 3  # the Remaining Missions marker at 3 triggers the end
 MAX_LEVEL = 5
-LAST_ROUND = 14  # digital cap: the end triggers after this round at the latest
+LAST_ROUND = 14  # rules 1: digital cap, the end triggers after this round at the latest
+SAFETY_ROUND = 30  # rules 2: only a guard far above real games (the published end decides)
+
+
+def mission_need(mission: str, players: int, rules: int) -> int:
+    """Items a mission needs. Rules 1 and 2-4 players: the card (KDC-Solo card database, 1 player
+    as 2). Rules 2 solo (ours): half the 2-player number, rounded up: one colonist alone could
+    never finish some cards (at most 4 Research tiles or 5 Progress cubes each)."""
+    need = MISSIONS[mission][1][max(2, players)]
+    if rules >= 2 and players == 1:
+        return (need + 1) // 2
+    return need
+
+
+def last_round(rules: int) -> int:
+    return SAFETY_ROUND if rules >= 2 else LAST_ROUND
+
+
+# Rules 2: the Colony levels up when every LSS marker reaches the next level's line (again at
+# once if the next line is reached too); the line of level L for n players (ours, RULINGS.md
+# GAP-06): Buildings of each LSS type on Mars.
+LEVEL_LINE = {
+    1: {2: 2, 3: 2, 4: 2, 5: 3},
+    2: {2: 2, 3: 2, 4: 3, 5: 4},
+    3: {2: 2, 3: 3, 4: 3, 5: 4},
+    4: {2: 2, 3: 3, 4: 3, 5: 4},
+}
 
 # -------------------------------------------------------------------- LSS (GAP-16)
 LSS_REWARDS = ("tech", "ship", "adv", "mine", "bot", "disc", "shelter", "lq")
@@ -187,6 +251,23 @@ EXEC_SLOTS = {
     6: ("rover", 4),
     7: ("develop", 4),
 }
+# Rules 2 (ours): actions grouped by slot, so that every Executive action can open before the
+# Colony's last level (Ships welcomed stay below the level: at most 3 before level 5).
+EXEC_SLOTS_2 = {
+    1: (("warehouse", 2), ("bots", 2)),
+    2: (("mineral", 3),),
+    3: (("blueprint", 3), ("upgrade", 3)),
+    4: (("rover", 4), ("develop", 4)),
+}
+
+
+def exec_layout(rules: int) -> list[tuple[int, str, int]]:
+    """(slot, action, crystal cost) of every Executive action, slot 1 at the bottom."""
+    if rules >= 2:
+        return [(k, a, c) for k, acts in EXEC_SLOTS_2.items() for a, c in acts]
+    return [(k, a, c) for k, (a, c) in EXEC_SLOTS.items()]
+
+
 ADV_EXEC_COST = 2
 EXEC_TITLE = {
     "warehouse": "take 1 Warehouse item",
@@ -257,11 +338,56 @@ REWARD_TEXT = {
 }
 GOALS_DEALT = 3
 
+# Rules 2: the 16 published Private Goals (KDC-Solo docs/card-database.md, "Private Goal
+# cards", numbered as the cards' corners). Every card's reward: develop twice at no cost, or the
+# card's alternative. id: (requirement kind, n, text, alternative reward code)
+GOALS_2 = {
+    "pg01": ("bps_all", 4, "have 4 Blueprints (built or not)", "upgrade2"),
+    "pg02": ("adv", 3, "have upgraded 3 Advanced Buildings", "res3"),
+    "pg03": ("mines_adv", 3, "have 3 Mines with your Colonist or Advanced marker", "mineral3"),
+    "pg04": ("disc", 3, "have taken 3 Discovery tiles with your Rover", "rover5"),
+    "pg05": ("adv_c4", 1, "have an Advanced marker on a Complex of 4+", "colonist2"),
+    "pg06": ("samres", 4, "have 4 of one Resource (not Minerals)", "contract"),
+    "pg07": ("shelters_on", 3, "have 3 Shelters on Mars", "colonist2"),
+    "pg08": ("level", 3, "the Colony has reached level 3", "rover5"),
+    "pg09": ("lq", 7, "have 7 Colonists in your Living Quarters", "ship"),
+    "pg10": ("techs_all", 5, "have 5 Tech tiles (your Shelter Tech counts)", "retrieve2"),
+    "pg11": ("hangar", 3, "have 3 Ships in your Hangar", "travel"),
+    "pg12": ("research", 2, "have 2 Research tiles", "scientist"),
+    "pg13": ("sci_ct", 1, "have a Scientist and a completed Earth Contract", "contract"),
+    "pg14": ("lab3", 3, "have 3 Tech tiles in Laboratory columns 3-4", "crystal3"),
+    "pg15": ("progress", 3, "have 3 cubes in the Progress area", "retrieve2"),
+    "pg16": ("adv_2c3", 2, "have Advanced markers in 2 Complexes of 3+", "upgrade2"),
+}
+GOAL_FIRST_2 = "develop2"
+REWARD_TEXT_2 = {
+    "develop2": "develop Techs twice (free)",
+    "upgrade2": "upgrade up to 2 Buildings (free)",
+    "res3": "gain 3 Resources of your choice (not Minerals)",
+    "mineral3": "gain 3 Minerals",
+    "rover5": "move your Rover up to 5",
+    "colonist2": "take 2 Colonists into your Living Quarters",
+    "contract": "take an Earth Contract from the display (free)",
+    "ship": "welcome a Ship (free)",
+    "retrieve2": "bring 2 Colonists back from the Working Area or Orbit slots",
+    "travel": "travel to the other side now, with the travel steps",
+    "scientist": "hire a Scientist (free)",
+    "crystal3": "gain 3 Crystals",
+}
+
 # ----------------------------------------------------------------- final scoring
 PROGRESS_OP = (0, 1, 2, 4, 7, 11)
 SHIP_OP = 3
 BP_OP = {1: (3, -3), 3: (5, -5)}  # built, unbuilt
 LQ_LADDER = (0, 3, 6, 10, 15, 21)  # by colonists gained: 3,5,7,9,11,12 (RULINGS GAP-17)
 LQ_STEPS = (3, 5, 7, 9, 11, 12)
+# Rules 2 (facts.md: "Living Quarters OP next to the highest colonist"): the ladder is read by
+# the Colonists in your Living Quarters at the end: 3/5/7/9/11 of them for 3/6/10/15/21 OP.
+LQ_STEPS_2 = (0, 3, 5, 7, 9, 11)
 LEVEL_PROGRESS_OP = 1  # per cube at colony levels 2 and 3
 SOLO_LADDER = ((0, "Stranded"), (40, "Settler"), (60, "Pioneer"), (80, "Founder"), (100, "Legend"))
+
+
+def goal_text(gid: str) -> str:
+    """What a Private Goal card says (either rules version's cards)."""
+    return (GOALS.get(gid) or GOALS_2[gid])[2]

@@ -58,7 +58,6 @@ def start_round(g: Any) -> None:
 
 
 def start_turn(g: Any, seat: int) -> None:
-    move_up(g, seat)  # MARS-CRYSTAL-02
     g.s["turn"] = {
         "seat": seat,
         "main": False,
@@ -68,6 +67,7 @@ def start_turn(g: Any, seat: int) -> None:
         "ended": False,
     }
     push(g, seat, "turn")
+    move_up(g, seat)  # MARS-CRYSTAL-02 (rules 2 may ask about crystals that do not fit)
 
 
 def round_over(g: Any) -> None:
@@ -75,9 +75,11 @@ def round_over(g: Any) -> None:
     if s["end"] == "final":
         game_over(g)
         return
-    if s["end"] is None and s["round"] >= D.LAST_ROUND:
+    cap = D.last_round(s.get("rules", 1))
+    if s["end"] is None and s["round"] >= cap:
         s["end"] = "trigger"
-        g.log(None, f"Round {D.LAST_ROUND} is over: the end of the game is triggered")
+        s["ended_by"] = "cap"
+        g.log(None, f"Round {cap} is over: the end of the game is triggered")
     if s["end"] == "trigger":  # one more round, without a Shuttle phase
         s["end"] = "final"
         start_round(g)
@@ -156,15 +158,33 @@ def travel_apply(g: Any, f: dict, move: str) -> None:
     if p["side"] != g.s["shuttle"]:
         p["hangar"] -= 1
         g.log(seat, f"{g.name(seat)} gives up a Ship to travel")
+    travel_steps(g, seat)
+
+
+def travel_steps(g: Any, seat: int) -> None:
+    """GAP-04: switch sides and take the travel steps of the side arrived at."""
+    p = P(g, seat)
     p["side"] = "colony" if p["side"] == "orbit" else "orbit"
     g.log(seat, f"{g.name(seat)} travels to {p['side'].title()}")
-    g.s["spaces"][p["space"]] = None
+    arrive(g, seat, discovery=True)
+
+
+def arrive(g: Any, seat: int, discovery: bool) -> None:
+    """The travel steps: a new turn-order space, Colonists recovered; in Orbit production, in
+    the Colony a Discovery tile 3 hexes from the Rover (not for the Landing Pod, rules 2)."""
+    p = P(g, seat)
+    if p["space"] is not None:
+        g.s["spaces"][p["space"]] = None
     push(g, seat, "space")
     recover(g, seat)
     if p["side"] == "orbit":
         produce(g, seat)
-    elif g.s["disc_supply"] and disc_spots(g, seat):
+    elif discovery and disc_left(g) and disc_spots(g, seat):
         push(g, seat, "disc")
+
+
+def disc_left(g: Any) -> bool:
+    return bool(g.s["disc_supply"] or g.s.get("disc_up"))
 
 
 def recover(g: Any, seat: int) -> None:
@@ -205,12 +225,34 @@ def disc_spots(g: Any, seat: int) -> list[str]:
 
 @decision("disc", "Place a Discovery tile exactly 3 hexes from your Rover")
 def disc_options(g: Any, f: dict) -> list:
-    if not g.s["disc_supply"]:
+    if not disc_left(g):
         return []
     return [(h, f"place it on {h}", H.region(h)) for h in disc_spots(g, f["seat"])]
 
 
 @applies("disc")
 def disc_apply(g: Any, f: dict, move: str) -> None:
+    up = g.s.get("disc_up") or []
+    if up:  # rules 2: choose one of the face-up tiles beside the map
+        push(g, f["seat"], "discup", hex=move)
+        return
     g.s["hex"][move]["tile"] = g.s["disc_supply"].pop()
     g.log(f["seat"], f"{g.name(f['seat'])} places a Discovery tile on {move}")
+
+
+@decision("discup", lambda g, f: f"Which face-up Discovery tile goes on {f['hex']}?")
+def discup_options(g: Any, f: dict) -> list:
+    up = g.s["disc_up"]
+    return [(f"tile {i + 1}", D.TILE_TEXT[t]) for i, t in enumerate(up) if t not in up[:i]]
+
+
+@applies("discup")
+def discup_apply(g: Any, f: dict, move: str) -> None:
+    up = g.s["disc_up"]
+    tile = up.pop(int(move.split()[1]) - 1)
+    g.s["hex"][f["hex"]]["tile"] = tile
+    g.log(f["seat"], f"{g.name(f['seat'])} places Discovery tile {D.TILE_TEXT[tile]} on {f['hex']}")
+    if g.s["disc_supply"]:
+        up.append(g.s["disc_supply"].pop())
+        g.mark_reveal()  # a face-down tile is turned up
+        g.log(None, f"A new Discovery tile is turned face up: {D.TILE_TEXT[up[-1]]}")

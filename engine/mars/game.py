@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.core import Event, Progress, ScoreLine
 from engine.frames import FrameGame
-from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
+from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
+from engine.mars import data as D
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
 from engine.mars.state import new_state
@@ -29,7 +30,10 @@ class MarsGame(FrameGame):
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
         self._events: list[Event] = []
-        self.s: dict[str, Any] = new_state(len(players), self.rng)
+        rules = self.options.get("rules", D.RULES_LATEST)
+        if rules not in (1, 2):
+            raise ValueError(f"unknown On Mars rules version {rules!r} (1 or 2)")
+        self.s: dict[str, Any] = new_state(len(players), self.rng, rules)
         self.log(
             None, f"Setup: {len(players)} player(s); missions " + ", ".join(self.s["missions"])
         )

@@ -7,7 +7,7 @@ from typing import Any
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, contribute, developable, gain, gain_code
+from engine.mars.rules import P, contribute, developable, gain, gain_code, v2
 
 
 def piece_at(g: Any, f: dict) -> str:
@@ -45,20 +45,27 @@ def _reachable(g: Any, start: str, left: int, f: dict) -> bool:
 
 @decision("mv", lambda g, f: f"Move your {f['piece'].title()}: {f['left']} step(s) left")
 def mv_options(g: Any, f: dict) -> list:
+    from engine.mars.actions import can_boost
+
     here = piece_at(g, f)
     out = []
     if legal_end(g, here, f["seat"], f["piece"], f.get("bi", -1)):
         out.append(("stop", f"stop on {here}"))  # MARS-MOVE-06: up to
-    if f["left"] > 0:
+    boosts = 0
+    if can_boost(g, f):  # rules 2: 1 crystal per extra Rover step
+        have = P(g, f["seat"])["depot"] + P(g, f["seat"])["gcry"]
+        boosts = min(D.CBOOST_MAX - f.get("paid", 0), have)
+    if f["left"] > 0 or boosts:
+        price = "" if f["left"] > 0 else "pay 1 crystal: "
         for n in H.NEIGHBOURS[here]:
-            if _reachable(g, n, f["left"] - 1, f):
+            if _reachable(g, n, f["left"] + boosts - 1, f):
                 cell = g.s["hex"][n]
                 extra = []
                 if cell["cry"]:
                     extra.append("crystal" + (": picked up" if f["piece"] == "rover" else ""))
                 if cell["tile"]:
                     extra.append("tile")
-                lab = f"step to {n}" + (f" ({', '.join(extra)})" if extra else "")
+                lab = f"{price}step to {n}" + (f" ({', '.join(extra)})" if extra else "")
                 out.append((n, lab))
     return out
 
@@ -70,6 +77,12 @@ def mv_apply(g: Any, f: dict, move: str) -> None:
     if move == "stop":
         finish_move(g, f)
         return
+    from engine.mars.actions import can_boost, pay_boost
+
+    if f["left"] <= 0:
+        pay_boost(g, f)
+    else:
+        f["left"] -= 1
     if f["piece"] == "rover":
         p["rover"] = move
         if g.s["hex"][move]["cry"]:  # MARS-ROVER-02/03
@@ -77,10 +90,9 @@ def mv_apply(g: Any, f: dict, move: str) -> None:
             gain(g, seat, "crystal", 1, f"Rover picks up the crystal on {move}")
     else:
         p["bots"][f["bi"]] = move
-    f["left"] -= 1
     f["moved"] += 1
     g.log(seat, f"{g.name(seat)}'s {f['piece'].title()} moves to {move}")
-    if f["left"] == 0:
+    if f["left"] == 0 and not can_boost(g, f):
         finish_move(g, f)
     else:
         g.s["stack"].append(f)
@@ -91,8 +103,9 @@ def finish_move(g: Any, f: dict) -> None:
     here = piece_at(g, f)
     cell = g.s["hex"][here]
     stack = g.s["stack"]
-    if stack and stack[-1]["t"] == "bots" and stack[-1]["seat"] == seat:
-        stack[-1]["left"] -= f["moved"]
+    bots_frame = stack and stack[-1]["t"] == "bots" and stack[-1]["seat"] == seat
+    if bots_frame and (f["piece"] == "bot" or not v2(g)):  # rules 1 also took the Rover's
+        stack[-1]["left"] -= f["moved"]  # steps off the Bots' allowance (issue 9)
     if f["piece"] == "bot":
         if cell["tile"]:  # MARS-BOT-03
             cell["tile"] = None
@@ -151,6 +164,7 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
     else:
         g.mark_reveal()  # a face-down Discovery tile is turned up
         g.log(seat, f"{g.name(seat)}'s Rover takes a Discovery tile on {h}: {D.TILE_TEXT[tile]}")
+        p["disc_taken"] = p.get("disc_taken", 0) + 1
         contribute(g, seat, "discovery")
         gain_code(g, seat, tile, "Discovery tile")
 
@@ -193,3 +207,32 @@ def bots_apply(g: Any, f: dict, move: str) -> None:
         return
     g.s["stack"].append(f)
     push(g, f["seat"], "mv", piece="bot", bi=int(move.split()[1]) - 1, left=f["left"], moved=0)
+
+
+# -------------------------------------------------------- displacement (MARS-DISP-03)
+@decision(
+    "disp",
+    lambda g, f: (
+        f"A Building goes on {f['hex']}: where does your "
+        f"{'Rover' if f['piece'] == 'rover' else 'Bot'} go?"
+    ),
+)
+def disp_options(g: Any, f: dict) -> list:
+    from engine.mars.build import closest_free
+
+    p = P(g, f["seat"])
+    here = p["rover"] if f["piece"] == "rover" else p["bots"][f["bi"]]
+    if here != f["hex"]:
+        return []
+    return [(h, f"move it to {h}", H.region(h)) for h in closest_free(g, f["hex"])]
+
+
+@applies("disp")
+def disp_apply(g: Any, f: dict, move: str) -> None:
+    seat, p = f["seat"], P(g, f["seat"])
+    if f["piece"] == "rover":
+        p["rover"] = move
+    else:
+        p["bots"][f["bi"]] = move
+    what = "Rover" if f["piece"] == "rover" else "Bot"
+    g.log(seat, f"{g.name(seat)}'s {what} moves from {f['hex']} to {move} (displaced)")

@@ -12,6 +12,11 @@ def P(g: Any, seat: int) -> dict:
     return g.s["players"][seat]
 
 
+def v2(g: Any) -> bool:
+    """The published rules (RULINGS.md); False for games started on rules 1."""
+    return g.s.get("rules", 1) >= 2
+
+
 def capacity(p: dict) -> int:
     """MARS-CRYSTAL-03 / MARS-EXEC-06: open slots = 3 + Ships welcomed."""
     return D.OPEN_SLOTS + (D.SHIPS - p["ships"])
@@ -61,11 +66,30 @@ def move_up(g: Any, seat: int) -> None:
     lost = p["below"] - up
     p["depot"] += up
     p["below"] = 0
+    if lost and v2(g) and crystal_contracts(p):
+        # MARS-CONTRACT-05/06: items may go on a Delivery Contract at any time, straight from
+        # where they are: the owner may deliver the crystals that do not fit before they go.
+        p["below"] = lost
+        from engine.mars.frames import push
+
+        push(g, seat, "overflow")
+        g.log(seat, f"{g.name(seat)}: {up} crystal(s) move up; {lost} do not fit")
+        return
     g.log(
         seat,
         f"{g.name(seat)}: {up} crystal(s) move up into the Depot"
         + (f", {lost} lost (Depot full)" if lost else ""),
     )
+
+
+def crystal_contracts(p: dict) -> list[int]:
+    """Positions (1-based) of the player's Delivery Contracts still needing crystals."""
+    out = []
+    for k, c in enumerate(p["contracts"], start=1):
+        _, kind, need = next(x for x in D.CONTRACTS if x[0] == c["id"])
+        if kind == "delivery" and c["items"].get("crystal", 0) < need.get("crystal", 0):
+            out.append(k)
+    return out
 
 
 def contribute(g: Any, seat: int, mission: str, times: int = 1) -> None:
@@ -93,9 +117,11 @@ def check_end(g: Any) -> None:
     if s["level"] >= D.MAX_LEVEL:
         if s["end"] != "now":
             s["end"] = "now"
+            s["ended_by"] = s.get("ended_by") or "level"
             g.log(None, "The Colony reaches the top level: the game ends after this turn")
     elif s["end"] is None and s["marker"] >= D.END_MARKER:
         s["end"] = "trigger"
+        s["ended_by"] = "missions"
         g.log(None, "The end of the game is triggered: finish this round, then one more")
 
 

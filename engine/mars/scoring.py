@@ -51,9 +51,17 @@ def breakdown(g: Any, seat: int) -> dict[str, int]:
         plus, minus = D.CONTRACT_OP[kind]
         total += plus if contract_done(g, seat, c) else minus  # MARS-CONTRACT-02/03
     out["contracts"] = total
-    step = sum(1 for n in D.LQ_STEPS if p["gained"] >= n) - 1
-    out["living quarters"] = D.LQ_LADDER[max(step, 0)]
+    out["living quarters"] = lq_op(g, p)
     return out
+
+
+def lq_op(g: Any, p: dict) -> int:
+    """Rules 2: the ladder next to the highest Colonist in your Living Quarters (facts.md);
+    rules 1 counted the Colonists gained."""
+    if g.s.get("rules", 1) >= 2:
+        return D.LQ_LADDER[sum(1 for n in D.LQ_STEPS_2[1:] if p["lq"] >= n)]
+    step = sum(1 for n in D.LQ_STEPS if p["gained"] >= n) - 1
+    return D.LQ_LADDER[max(step, 0)]
 
 
 def tiebreak(g: Any, seat: int) -> tuple[int, int, int]:

@@ -39,6 +39,7 @@ def new_player(seat: int, goals: list[str]) -> dict[str, Any]:
         "contracts": [],  # {"id", "items": {item: n}}
         "research": [],
         "tiles_taken": 0,
+        "disc_taken": 0,  # Discovery tiles (not Research) taken by the Rover
         "goals": goals,
         "goal_done": None,
         "op": 0,
@@ -52,7 +53,9 @@ def _tech_set(k: int) -> dict[str, dict[str, Any]]:
 
 
 # One reading of the set-up in rule order; the draws must keep their order (seeds replay).
-def new_state(n: int, rng: Rng) -> S:  # noqa: C901
+def new_state(n: int, rng: Rng, rules: int = D.RULES_LATEST) -> S:  # noqa: C901, PLR0912, PLR0915
+    """The seeded setup. ``rules`` 1 draws exactly as the first engine did (old games replay);
+    rules 2 is the published setup (RULINGS.md)."""
     hexes: dict[str, dict[str, Any]] = {h: {"b": None, "cry": 0, "tile": None} for h in H.HEXES}
 
     def put(ax: tuple[int, int], kind: str, owner: int | None = None) -> None:
@@ -67,7 +70,7 @@ def new_state(n: int, rng: Rng) -> S:  # noqa: C901
     put(D.START_MINE, "mine")
     for ax, kind in D.START_BUILDINGS.items():
         put(ax, kind)
-    goals = list(D.GOALS)
+    goals = list(D.GOALS if rules < 2 else D.GOALS_2)
     rng.shuffle(goals)
     players = []
     for seat in range(n):
@@ -84,11 +87,15 @@ def new_state(n: int, rng: Rng) -> S:  # noqa: C901
     reserve = [] if n <= 2 else list(_tech_set(2))
     if n > 2:
         techs.update(_tech_set(2))
+    if rules >= 2:
+        rng.shuffle(reserve)  # the refill stacks are face down and shuffled
     for tid in techs:
         techs[tid].setdefault("owner", None)
     # Random map contents: crystals, Discovery and Research tiles on empty hexes
     free = [h for h in H.HEXES if hexes[h]["b"] is None and H.dist(h, "e5") >= 1]
     free = [h for h in free if h not in {H.name(a) for a in D.START_BOTS[:n]}]
+    spots = [H.name(a) for a in D.RESEARCH_SPOTS] if rules >= 2 else []
+    free = [h for h in free if h not in spots]
     rng.shuffle(free)
     disc = list(D.DISCOVERY)
     rng.shuffle(disc)
@@ -100,8 +107,14 @@ def new_state(n: int, rng: Rng) -> S:  # noqa: C901
     for h in free[k : k + D.MAP_DISCOVERY]:
         hexes[h]["tile"] = disc.pop()
     k += D.MAP_DISCOVERY
-    for h in free[k : k + D.MAP_RESEARCH]:
-        hexes[h]["tile"] = research.pop()
+    if rules >= 2:
+        for h in spots:  # all 8 on their marked spaces
+            hexes[h]["tile"] = research.pop()
+        disc_up = [disc.pop() for _ in range(D.DISC_FACE_UP)]
+    else:
+        for h in free[k : k + D.MAP_RESEARCH]:
+            hexes[h]["tile"] = research.pop()
+        disc_up = []
     stacks = {}
     for t in D.TYPES:
         if t == "shelter":
@@ -115,11 +128,16 @@ def new_state(n: int, rng: Rng) -> S:  # noqa: C901
     rng.shuffle(l1)
     rng.shuffle(l3)
     deck = l1 + l3  # level-1 deck on top of the level-3 deck (facts.md)
-    missions = rng.sample(list(D.MISSIONS), D.MISSIONS_IN_PLAY)
+    if rules >= 2:
+        missions = rng.sample(list(D.SHORT_MISSIONS), 2) + rng.sample(list(D.LONG_MISSIONS), 1)
+    else:
+        missions = rng.sample(list(D.MISSIONS), D.MISSIONS_IN_PLAY)
     lss_rewards = rng.sample(list(D.LSS_REWARDS), len(D.LSS_TYPES))
-    key = max(2, n)
     wh = D.warehouse_start(n)
     return {
+        "rules": rules,
+        "ended_by": None,  # "missions" | "level" | "cap" once the end is triggered
+        "disc_up": disc_up,  # rules 2: face-up Discovery tiles beside the map
         "round": 0,
         "phase": "setup",
         "level": 1,
@@ -127,6 +145,7 @@ def new_state(n: int, rng: Rng) -> S:  # noqa: C901
         "stacks": stacks,  # building tiles left per type: arrow lists, top first
         "techs": techs,
         "grid": list(grid),  # tech ids face up on the Tech Grid
+        "grid_pos": {t: i for i, t in enumerate(grid)} if rules >= 2 else {},  # space 0-7
         "reserve": reserve,  # tech ids waiting for a refill (3-4 players)
         "bp_deck": deck[D.BP_DISPLAY :],
         "bp_display": deck[: D.BP_DISPLAY],
@@ -134,7 +153,7 @@ def new_state(n: int, rng: Rng) -> S:  # noqa: C901
         "sci_display": [x[0] for x in D.SCIENTISTS],  # a scientist id, a contract id or None
         "sci_where": {},  # scientist id -> hex it works in
         "contract_deck": [c[0] for c in D.CONTRACTS],
-        "missions": {m: {"left": D.MISSIONS[m][1][key], "done": False} for m in missions},
+        "missions": {m: {"left": D.mission_need(m, n, rules), "done": False} for m in missions},
         "marker": 0,
         "lss": {t: 1 for t in D.LSS_TYPES},
         "lss_paid": {t: 0 for t in D.LSS_TYPES},  # highest level whose line was passed

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import actions, build
+from engine.mars import actions, build, goals
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -20,6 +20,7 @@ from engine.mars.rules import (
     pay_crystals,
     tech_label,
     use_tech,
+    v2,
 )
 
 
@@ -47,20 +48,40 @@ def adv_cost(g: Any, seat: int, h: str) -> int | None:
     """MARS-EXEC-07..10: own building 2 crystals, free with a Scientist of its type on it;
     another's only with your Scientist of that type (moved there for free)."""
     b = g.s["hex"][h]["b"]
-    sci = next(x[0] for x in D.SCIENTISTS if x[3] == b["type"])
+    sci = works_here(g, b["type"])
     here = g.s["sci_where"].get(sci) == h
     if b["adv"] == seat:
         return 0 if here else D.ADV_EXEC_COST
     return 0 if sci in P(g, seat)["scientists"] else None
 
 
+def works_here(g: Any, kind: str) -> str:
+    """The Scientist who works in Advanced Buildings of ``kind``: rules 2 the published cards
+    (one type before the type it scores, KDC-Solo card database); rules 1 the scored type."""
+    if v2(g):
+        return next(s for s, k in D.SCI_WORKS_IN.items() if k == kind)
+    return next(x[0] for x in D.SCIENTISTS if x[3] == kind)
+
+
+def boost_techs(g: Any, seat: int, kind: str) -> list[str]:
+    """MARS-EXEC-12/13 with MARS-TECH-01: a Tech in play for the teal boost; rules 2: it must
+    match the Building's type (never another player's Shelter Tech); rules 1 took any type."""
+    out = []
+    for tid, t in g.s["techs"].items():
+        if t["owner"] is None or (t["type"] == "shelter" and t["owner"] != seat):
+            continue
+        if v2(g) and t["type"] != kind:
+            continue
+        out.append(tid)
+    return out
+
+
 def exec_options(g: Any, seat: int) -> list:
     p = P(g, seat)
     out = []
-    for slot in range(1, open_slots(p) + 1):  # MARS-EXEC-03
-        if slot not in D.EXEC_SLOTS:
+    for slot, action, cost in D.exec_layout(g.s.get("rules", 1)):
+        if slot > open_slots(p):  # MARS-EXEC-03
             continue
-        action, cost = D.EXEC_SLOTS[slot]
         if crystals(p) >= cost and exec_ok(g, seat, action):
             out.append(
                 (
@@ -76,6 +97,8 @@ def exec_options(g: Any, seat: int) -> list:
         adv = adv_cost(g, seat, h)
         if adv is None or crystals(p) < adv:
             continue
+        if v2(g) and b["bp"].endswith("3b") and not boost_techs(g, seat, b["type"]):
+            continue  # the teal boost needs a matching Tech in play
         how = f"{adv} crystals" if adv else "free: Scientist"
         out.append(
             (
@@ -98,8 +121,7 @@ def run_exec(g: Any, seat: int, move: str) -> None:
         assert cost is not None, "exec_options offers only affordable upgrades"
         pay_crystals(p, cost)
         if b["adv"] != seat:
-            sci = next(x[0] for x in D.SCIENTISTS if x[3] == b["type"])
-            g.s["sci_where"][sci] = h  # MARS-EXEC-07/10
+            g.s["sci_where"][works_here(g, b["type"])] = h  # MARS-EXEC-07/10
         g.log(
             seat,
             f"{g.name(seat)} uses the Advanced {D.TYPE_TITLE[b['type']]} on {h}"
@@ -108,7 +130,7 @@ def run_exec(g: Any, seat: int, move: str) -> None:
         adv_action(g, seat, b)
         return
     action = parts[1]
-    cost = next(c for a, c in D.EXEC_SLOTS.values() if a == action)
+    cost = next(c for _, a, c in D.exec_layout(g.s.get("rules", 1)) if a == action)
     pay_crystals(p, cost)
     g.log(
         seat,
@@ -145,12 +167,7 @@ def adv_action(g: Any, seat: int, b: dict) -> None:
 
 @decision("boost", "Teal boost: which Tech in play sets the amount?")
 def boost_options(g: Any, f: dict) -> list:
-    out = []
-    for tid, t in g.s["techs"].items():
-        if t["owner"] is None or (t["type"] == "shelter" and t["owner"] != f["seat"]):
-            continue
-        out.append((tid, tech_label(g, f["seat"], tid)))
-    return out
+    return [(tid, tech_label(g, f["seat"], tid)) for tid in boost_techs(g, f["seat"], f["kind"])]
 
 
 @applies("boost")
@@ -176,58 +193,6 @@ def boostn_apply(g: Any, f: dict, move: str) -> None:
     p["lq"] -= n
     p["wa"] += n
     gain(g, f["seat"], D.PRODUCES[f["kind"]], f["lvl"] + n, f"boosted with {n} Colonist(s)")
-
-
-# ------------------------------------------------------------------ private goals
-def goal_met(g: Any, seat: int, gid: str) -> bool:
-    p = P(g, seat)
-    kind, n, _ = D.GOALS[gid]
-    have = {
-        "shelters": lambda: D.SHELTERS_PER_PLAYER - p["shelters"],
-        "adv": lambda: len(p["built"]),
-        "techs": lambda: sum(1 for t in p["techs"] if g.s["techs"][t]["type"] != "shelter"),
-        "techlvl": lambda: max((g.s["techs"][t]["lvl"] for t in p["techs"]), default=0),
-        "ships": lambda: D.SHIPS - p["ships"],
-        "bots": lambda: len(p["bots"]),
-        "tiles": lambda: p["tiles_taken"],
-        "colonists": lambda: p["gained"],
-        "scientists": lambda: len(p["scientists"]),
-        "blueprints": lambda: len(p["bps"]),
-        "progress": lambda: len(p["progress"]),
-        "anyres": lambda: max(p["res"].values()),
-        "mines": lambda: sum(
-            1
-            for h in H.HEXES
-            if (b := g.s["hex"][h]["b"]) and b["type"] == "mine" and b["col"] == seat
-        ),
-        "contracts": lambda: len(p["contracts"]),
-        "crystals": lambda: p["depot"],
-        "op": lambda: p["op"],
-    }[kind]()
-    return have >= n
-
-
-def reward_ok(g: Any, seat: int, code: str) -> bool:
-    if code == "develop":
-        return bool(developable(g, seat))
-    if code == "blueprint":
-        return bool(g.s["bp_display"])
-    if code == "colonist":
-        return P(g, seat)["gained"] < D.COLONISTS
-    return True
-
-
-@decision("greward", "Private Goal reward: choose one")
-def greward_options(g: Any, f: dict) -> list:
-    kind = D.GOALS[f["goal"]][0]
-    return [(c, D.REWARD_TEXT[c]) for c in D.GOAL_REWARDS[kind] if reward_ok(g, f["seat"], c)]
-
-
-@applies("greward")
-def greward_apply(g: Any, f: dict, move: str) -> None:
-    from engine.mars.moves import free_effect
-
-    free_effect(g, f["seat"], move)  # MARS-COST-02: rewards with the free-cost icon
 
 
 # ---------------------------------------------------------------------- deliveries
@@ -267,6 +232,35 @@ def deliver(g: Any, seat: int, k: int, item: str) -> None:
     c = p["contracts"][k - 1]
     c["items"][item] = c["items"].get(item, 0) + 1
     g.log(seat, f"{g.name(seat)} puts 1 {item} on {N.contract_name(c['id'])}")
+    build.check_contracts(g)
+
+
+@decision("overflow", lambda g, f: "Crystals that do not fit your Depot: deliver them first?")
+def overflow_options(g: Any, f: dict) -> list:
+    """MARS-CONTRACT-05/06 (rules 2): crystals that would be lost at move-up may go straight
+    onto a Delivery Contract that still needs crystals."""
+    from engine.mars.rules import crystal_contracts
+
+    p = P(g, f["seat"])
+    if not p["below"]:
+        return []
+    out = [
+        (f"deliver {k} crystal", f"put 1 crystal on {N.contract_name(p['contracts'][k - 1]['id'])}")
+        for k in crystal_contracts(p)
+    ]
+    out.append(("lose", f"let {p['below']} crystal(s) return to the supply"))
+    return out
+
+
+@applies("overflow")
+def overflow_apply(g: Any, f: dict, move: str) -> None:
+    p = P(g, f["seat"])
+    if move == "lose":
+        g.log(f["seat"], f"{g.name(f['seat'])}: {p['below']} crystal(s) lost (Depot full)")
+        p["below"] = 0
+        return
+    deliver(g, f["seat"], int(move.split()[1]), "crystal")
+    push(g, f["seat"], "overflow")
 
 
 # ---------------------------------------------------------------------- the turn
@@ -283,19 +277,12 @@ def turn_options(g: Any, f: dict) -> list:
                 out.append((a, actions.main_label(g, a), "Main actions"))
     if not t["exec"]:
         out += exec_options(g, seat)
-    if p["goal_done"] is None:
-        for i, gid in enumerate(p["goals"], start=1):
-            if goal_met(g, seat, gid) and any(
-                reward_ok(g, seat, c) for c in D.GOAL_REWARDS[D.GOALS[gid][0]]
-            ):
-                out.append(
-                    (f"goal {i}", f"complete private goal {i}: {D.GOALS[gid][2]}", "Private goals")
-                )
+    out += goals.goal_moves(g, seat)
     for i, gid in enumerate(p["goals"], start=1):
         out.append(
             (
                 f"discard {i}",
-                f"discard private goal {i} ({D.GOALS[gid][2]}) to use as "
+                f"discard private goal {i} ({D.goal_text(gid)}) to use as "
                 "a crystal (not for contracts)",
                 "Private goals",
             )
@@ -331,7 +318,7 @@ def turn_apply(g: Any, f: dict, move: str) -> None:
         gid = p["goals"].pop(int(move.split()[1]) - 1)
         p["goal_done"] = gid  # MARS-GOAL-04
         g.mark_reveal()
-        g.log(seat, f"{g.name(seat)} completes private goal: {D.GOALS[gid][2]}")
+        g.log(seat, f"{g.name(seat)} completes private goal: {D.goal_text(gid)}")
         push(g, seat, "greward", goal=gid)
     elif move.startswith("discard "):
         p["goals"].pop(int(move.split()[1]) - 1)

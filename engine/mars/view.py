@@ -70,7 +70,7 @@ def _hex(g: Any, h: str) -> dict[str, Any]:
         },
         "crystal": bool(cell["cry"]),
         "tile": tile,
-        "bots": [i for i, p in enumerate(g.s["players"]) if h in p["bots"]],
+        "bots": [i for i, p in enumerate(g.s["players"]) for b in p["bots"] if b == h],
         "rovers": [i for i, p in enumerate(g.s["players"]) if p["rover"] == h],
     }
 
@@ -104,12 +104,13 @@ def _seat(g: Any, seat: int, you: int | None) -> dict[str, Any]:
             for c in p["contracts"]
         ],
         "research": list(p["research"]),
+        "discovery_taken": p.get("disc_taken", 0),
         "goals_held": len(p["goals"]),
-        "goal_done": D.GOALS[p["goal_done"]][2] if p["goal_done"] else None,
+        "goal_done": D.goal_text(p["goal_done"]) if p["goal_done"] else None,
         "op": p["op"],
     }
     if you == seat:
-        out["goals"] = [D.GOALS[gid][2] for gid in p["goals"]]
+        out["goals"] = [D.goal_text(gid) for gid in p["goals"]]
     return out
 
 
@@ -118,6 +119,18 @@ def build_view(g: Any, seat: int | None) -> dict[str, Any]:
     cards = {c[0] for c in D.CONTRACTS}
     return {
         "kind": "mars",
+        "rules": s.get("rules", 1),
+        "ended_by": s.get("ended_by"),
+        "discovery_face_up": [D.TILE_TEXT[t] for t in s.get("disc_up", [])],
+        "executive_slots": [
+            {"slot": k, "action": a, "cost": c, "title": D.EXEC_TITLE[a]}
+            for k, a, c in D.exec_layout(s.get("rules", 1))
+        ],
+        "living_quarters_steps": list(
+            D.LQ_STEPS_2[1:] if s.get("rules", 1) >= 2 else D.LQ_STEPS[1:]
+        ),
+        "living_quarters_counts": "in" if s.get("rules", 1) >= 2 else "gained",
+        "tech_grid_rows": {t: i // D.GRID_ROW for t, i in s.get("grid_pos", {}).items()},
         "you": seat,
         "players": list(g.players),
         "round": s["round"],

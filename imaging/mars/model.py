@@ -136,6 +136,11 @@ class GameModel:
     last_hexes: set[str]
     scores: list[dict[str, Any]]
     solo_rating: str | None = None
+    # (slot, action, crystals) of each Executive action; Living Quarters end-OP steps and whether
+    # they count Colonists in the Living Quarters (rules 2) or gained (rules 1): from the view
+    exec_rows: list[tuple[int, str, int]] = field(default_factory=list)
+    lq_steps: tuple[int, ...] = ()
+    lq_in: bool = False
 
     def player(self, seat: int | None) -> PlayerModel | None:
         return next((p for p in self.players if p.seat == seat), None)
@@ -285,6 +290,14 @@ def read_game(view: dict[str, Any]) -> GameModel:
         last_hexes={str(h) for h in last.get("hexes") or []},
         scores=[dict(s) for s in view.get("scores") or [] if isinstance(s, dict)],
         solo_rating=str(view["solo_rating"]) if view.get("solo_rating") else None,
+        exec_rows=[
+            (_int(r.get("slot")), str(r.get("action", "")), _int(r.get("cost")))
+            for r in view.get("executive_slots") or []
+            if isinstance(r, dict)
+        ]
+        or [(k, a, c) for k, (a, c) in D.EXEC_SLOTS.items()],
+        lq_steps=tuple(_int(n) for n in view.get("living_quarters_steps") or D.LQ_STEPS[1:]),
+        lq_in=view.get("living_quarters_counts") == "in",
     )
 
 

@@ -14,10 +14,8 @@ from typing import Any
 from imaging.kit import Box, Canvas, encode_png
 from imaging.kit import palette as pal
 from imaging.mars.model import (
-    EXEC_SLOTS,
     EXEC_TITLE,
     LQ_LADDER,
-    LQ_STEPS,
     PROGRESS_TYPES,
     TECH_MAX,
     TECH_TITLE,
@@ -117,12 +115,13 @@ def _supplies(cv: Canvas, p: PlayerModel) -> None:
         )
 
 
-def _depot(cv: Canvas, p: PlayerModel) -> None:
+def _depot(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
     x0, y0, x1, y1 = DEPOT_BOX
+    rows = sorted(game.exec_rows, key=lambda r: -r[0])
     with cv.panel("depot", DEPOT_BOX):
         _card(cv, DEPOT_BOX, f"DEPOT · {p.depot_slots} slots open · Executive actions")
-        row = (y1 - y0 - 44) / max(1, len(EXEC_SLOTS))
-        for i, (slot, (action, cost)) in enumerate(sorted(EXEC_SLOTS.items(), reverse=True)):
+        row = (y1 - y0 - 44) / max(1, len(rows))
+        for i, (slot, action, cost) in enumerate(rows):
             y = y0 + 38 + i * row
             cy = y + row / 2
             open_ = slot <= p.depot_slots
@@ -171,16 +170,19 @@ def _people(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
         )
         y += 48
         cv.text((x0 + 14, y), f"Colonists gained {p.colonists_gained}", 16, bold=True, anchor="lm")
+        counted = p.living_quarters if game.lq_in else p.colonists_gained
         cv.text(
             (x0 + 200, y - 22),
-            "Living Quarters at the end: colonists gained → OP",
+            "Living Quarters at the end: colonists "
+            + ("there" if game.lq_in else "gained")
+            + " → OP",
             12,
             fill=pal.MUTED,
             anchor="lm",
         )
         x = x0 + 200
-        for n, op in zip(LQ_STEPS, LQ_LADDER[1:], strict=False):
-            reached = p.colonists_gained >= n
+        for n, op in zip(game.lq_steps, LQ_LADDER[1:], strict=False):
+            reached = counted >= n
             cell = (x, y - 14, x + 64, y + 14)
             cv.draw.rounded_rectangle(
                 cell,
@@ -361,7 +363,7 @@ def draw_player(view: dict[str, Any], seat: int | None = None) -> Canvas:
         return cv
     _header(cv, game, p)
     _supplies(cv, p)
-    _depot(cv, p)
+    _depot(cv, game, p)
     _people(cv, game, p)
     _techs(cv, game, p)
     _cards(cv, p)

@@ -12,9 +12,10 @@ from engine.mars.frames import push
 from engine.mars.game import MarsGame
 
 
-def new(n: int = 1, seed: int = 1) -> MarsGame:
-    """A game after the turn-order picks (each seat takes the first free space)."""
-    g = new_game("mars", [f"p{i + 1}" for i in range(n)], seed=seed)
+def new(n: int = 1, seed: int = 1, rules: int = 2) -> MarsGame:
+    """A game after the turn-order picks (each seat takes the first free space); ``rules`` 1
+    is the first engine's rules (games started before issue 9)."""
+    g = new_game("mars", [f"p{i + 1}" for i in range(n)], seed=seed, options={"rules": rules})
     assert isinstance(g, MarsGame)
     while g.s["phase"] == "picks":
         d = g.pending()[0]

@@ -1,5 +1,5 @@
 """Writes tests/mars/scenarios/game_<n>p.json: a purposeful (greedy) move script per player
-count, with the final scores it reached. Run: python -m tests.mars.make_scenarios"""
+count on rules 1, with the final scores it reached. Run: python -m tests.mars.make_scenarios"""
 
 from __future__ import annotations
 
@@ -44,7 +44,8 @@ def choose(options: list[str], rnd: random.Random) -> str:
 def script(n: int) -> dict:
     seed = SEEDS[n]
     rnd = random.Random(seed)
-    g = new_game("mars", [f"p{i + 1}" for i in range(n)], seed=seed)
+    # rules 1: the pins show that a game started before issue 9 still replays and scores
+    g = new_game("mars", [f"p{i + 1}" for i in range(n)], seed=seed, options={"rules": 1})
     while g.pending():
         d = g.pending()[0]
         g.play(d.seat, choose([o.move for o in d.options], rnd))

@@ -203,9 +203,17 @@ def test_disp01_02_03_displacement() -> None:
     from engine.mars.build import construct
 
     construct(g, 0, "water", target2, None)
+    refresh(g)
     assert g.s["hex"][target2]["tile"] is None
-    moved = P(g, 1)["bots"][0]
-    assert moved != target2 and H.dist(moved, target2) == 1
+    # the owner (seat 1) chooses among the closest free hexes (rules 2)
+    if g.pending()[0].prompt.startswith("LSS benefit"):
+        g.play(0, "crystal")
+    d = g.pending()[0]
+    assert d.seat == 1 and d.prompt.startswith("A Building goes on")
+    choices = [o.move for o in d.options]
+    assert choices and all(H.dist(h, target2) == 1 for h in choices)
+    g.play(1, choices[-1])
+    assert P(g, 1)["bots"][0] == choices[-1]
 
 
 def test_build_cost_paid_with_previous_resource() -> None:

@@ -51,7 +51,7 @@ def test_contract01_costs_a_crystal() -> None:
     P(g)["depot"] = 1
     refresh(g)
     play(g, "contract", "u-gen")
-    assert P(g)["depot"] == 0 and P(g)["contracts"] == [{"id": "u-gen", "items": {}}]
+    assert P(g)["depot"] == 0 and P(g)["contracts"] == [{"id": "u-gen", "items": {}, "done": False}]
 
 
 def test_contract02_03_04_07_08_delivery_scoring() -> None:

@@ -55,7 +55,11 @@ def test_shuttle_phase_travel_free_or_give_up_a_ship() -> None:
     h = d2.options[0].move
     assert H.dist(h, P(g)["rover"]) == 3
     g.play(0, h)
+    # rules 2: the player picks one of the 2 face-up Discovery tiles beside the map
+    assert g.pending()[0].prompt.startswith("Which face-up Discovery tile")
+    g.play(0, "tile 1")
     assert g.s["hex"][h]["tile"] and g.pending()[0].prompt.startswith("Take a turn-order")
+    assert len(g.s["disc_up"]) == 2
     assert P(g)["side"] == "colony"
 
 

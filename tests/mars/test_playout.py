@@ -36,6 +36,8 @@ def _invariants(game) -> None:
         assert len(p["bots"]) + p["bots_left"] <= 4
     if s["stack"] and s["stack"][-1]["t"] == "mv":
         return  # a piece may be passing through mid-move (MARS-MOVE-01)
+    if any(f["t"] == "disp" for f in s["stack"]):
+        return  # a displaced piece waits for its owner's choice (MARS-DISP-03)
     pieces = [h for p in s["players"] for h in p["bots"]]
     assert len(pieces) == len(set(pieces)), "two Bots never end on one hex"
     for h, cell in s["hex"].items():

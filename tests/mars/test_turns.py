@@ -58,7 +58,7 @@ def test_orbit04_05_learn_tech_grid_not_refilled_until_level_up() -> None:
     play(g, "learn", "rover1")
     assert len(g.s["grid"]) == before - 1
     assert g.s["techs"]["rover1"] == {"type": "rover", "owner": 0, "lvl": 1}
-    play(g, "end")
+    play(g, "skip", "end")  # the Laboratory space's benefit is optional (rules 2)
     assert len(g.s["grid"]) == before - 1
     from engine.mars.build import level_up
 
@@ -110,8 +110,13 @@ def test_exec03_04_05_06_depot_slots_costs_and_ships() -> None:
     P(g)["depot"] = 3
     P(g)["bps"] = []
     refresh(g)
-    m = moves(g)
-    assert "x warehouse" in m and "x mineral" in m and "x blueprint" not in m
+    m = moves(g)  # rules 2 slots (RULINGS GAP-27): 1-3 hold warehouse, bots, mineral, blueprint
+    assert "x warehouse" in m and "x mineral" in m and "x blueprint" in m and "x rover" not in m
+    P(g)["depot"] = 4
+    refresh(g)
+    assert "x rover" not in moves(g) and "x develop" not in moves(g)  # slot 4 under a Ship
+    P(g)["depot"] = 3
+    refresh(g)
     play(g, "x mineral")
     assert P(g)["depot"] == 0 and P(g)["res"]["mineral"] == D.START_RES["mineral"] + 1
     turn(g, 0, "colony")
@@ -121,7 +126,9 @@ def test_exec03_04_05_06_depot_slots_costs_and_ships() -> None:
     assert P(g)["ships"] == D.SHIPS - 1 and P(g)["hangar"] == 1
     play(g, "end")
     turn(g, 0, "colony")
-    assert "x blueprint" in moves(g)
+    P(g)["depot"] = 4
+    refresh(g)
+    assert "x rover" in moves(g) and "x develop" in moves(g)  # slot 4 opens with the Ship
 
 
 def test_crystal01_02_03_below_depot_moves_up_next_turn_capped() -> None:
@@ -205,7 +212,7 @@ def test_goal01_02_03_04_private_goals() -> None:
     """MARS-GOAL-01: 3 goals each; MARS-GOAL-02, MARS-GOAL-03: complete one whose requirement
     is met for
     one chosen reward; MARS-GOAL-04: only one per game."""
-    g = new(2)
+    g = new(2, rules=1)  # the first engine's cards (rules 2: test_published.py)
     assert all(len(P(g, s)["goals"]) == 3 for s in (0, 1))
     turn(g, 0, "colony")
     P(g)["goals"] = ["g16", "g01", "g05"]
@@ -244,7 +251,7 @@ def test_goal05_06_discard_as_crystal_not_for_contracts() -> None:
 def test_cost01_02_free_cost_icon_on_rewards() -> None:
     """MARS-COST-01: normal costs are paid (a Blueprint from Orbit costs a Colonist);
     MARS-COST-02: a goal reward with the free-cost icon does not."""
-    g = new()
+    g = new(rules=1)  # rules 1 cards; the published rewards: test_published.py
     turn(g, 0, "orbit")
     lq = P(g)["lq"]
     play(g, "blueprint", g.s["bp_display"][0])

@@ -125,12 +125,12 @@ def test_upgrade13_exec07_08_09_10_advanced_action_and_scientists() -> None:
     P(g)["depot"] = 3
     refresh(g)
     assert f"x adv {GEN}" not in moves(g)
-    P(g)["scientists"] = ["geologist"]
+    P(g)["scientists"] = ["rnd"]  # the R&D Engineer works in Generators (rules 2)
     refresh(g)
     bat = P(g)["res"]["battery"]
     play(g, f"x adv {GEN}")
     assert P(g)["depot"] == 3 and P(g)["res"]["battery"] == bat + 2
-    assert g.s["sci_where"]["geologist"] == GEN
+    assert g.s["sci_where"]["rnd"] == GEN
     turn(g, 1, "colony")
     P(g, 1)["depot"] = 0
     refresh(g)
@@ -143,7 +143,7 @@ def test_upgrade13_exec07_08_09_10_advanced_action_and_scientists() -> None:
     P(g)["depot"] = 0
     refresh(g)
     play(g, f"x adv {other}")
-    assert g.s["sci_where"]["geologist"] == other
+    assert g.s["sci_where"]["rnd"] == other
 
 
 def test_exec11_12_13_teal_boost_with_colonists() -> None:
@@ -152,11 +152,14 @@ def test_exec11_12_13_teal_boost_with_colonists() -> None:
     g = upg(bps=())
     put(g, GEN, "gen", adv=0, bp="gen-3b")
     P(g)["depot"] = 2
+    g.s["grid"].remove("gen1")
+    g.s["techs"]["gen1"]["owner"] = 0
+    P(g)["techs"].append("gen1")
     refresh(g)
     play(g, f"x adv {GEN}")
-    techs = moves(g)
-    assert "shelter0" in techs and not set(techs) & set(g.s["grid"])
-    play(g, "shelter0")
+    techs = moves(g)  # MARS-TECH-01: only a Tech matching the Generator (rules 2)
+    assert techs == ["gen1"]
+    play(g, "gen1")
     assert moves(g) == [str(i) for i in range(P(g)["lq"] + 1)]
     bat = P(g)["res"]["battery"]
     play(g, "2")

@@ -64,7 +64,7 @@ def test_research_tile_identity_is_public_but_goals_are_not() -> None:
     g = new(2)
     text = json.dumps(g.view(1))
     for gid in P(g, 0)["goals"]:
-        assert D.GOALS[gid][2] not in json.dumps(g.view(1)["seats"][0])
+        assert D.goal_text(gid) not in json.dumps(g.view(1)["seats"][0])
     assert "goals" in g.view(1)["seats"][1] and text
 
 

@@ -14,12 +14,14 @@ from tables import (
     SeatNeeded,
     Tables,
 )
+from tables.lobby import mix_seed
 from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, started
 
 
 async def test_create_join_start(tables: Tables) -> None:
     info = await tables.create("tally", GUILD, CHAN, ANN, "ann", seed=5)
-    assert info.status == "lobby" and info.host_id == ANN and info.seed == 5
+    secret = await tables.store.install_secret()
+    assert info.status == "lobby" and info.host_id == ANN and info.seed == mix_seed(secret, 5)
     assert [(s.seat, s.user_id, s.name) for s in info.seats] == [(0, ANN, "ann")]
     info = await tables.join(CHAN, BOB, "bob")
     assert [s.name for s in info.seats] == ["ann", "bob"]
@@ -34,7 +36,7 @@ async def test_create_join_start(tables: Tables) -> None:
 async def test_seed_is_drawn_when_not_given(tables: Tables) -> None:
     a = await tables.create("tally", GUILD, 1, ANN, "ann")
     b = await tables.create("tally", GUILD, 2, ANN, "ann")
-    assert 0 <= a.seed < 2**31 and 0 <= b.seed < 2**31
+    assert 0 <= a.seed < 2**63 and 0 <= b.seed < 2**63 and a.seed != b.seed
     assert (await tables.game(a.id)).seed == a.seed
 
 

@@ -1,0 +1,103 @@
+"""Measure On Mars rules 2 with the scripted player (issue 9): ``python -m tests.mars.sweep
+[games per count] [player counts]``. Prints rounds, how games ended, missions completed per card,
+colony levels, scores and how often each Main and Executive action was chosen."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections import Counter
+
+from engine.mars import data as D
+from tests.mars.player import play_game
+
+ORBIT = ("pod", "blueprint", "learn", "rnd", "resupply")
+COLONY = ("construct", "upgrade", "hire", "contract", "control", "ship")
+MAIN = (*ORBIT, *COLONY)
+EXEC = (*(a for _, a, _ in D.exec_layout(D.RULES_LATEST)), "adv")
+
+
+def action_of(move: str) -> str | None:
+    if move in MAIN:
+        return move
+    if move.startswith("x adv"):
+        return "x adv"
+    if move.startswith("x "):
+        return move
+    return None
+
+
+def sweep(n: int, games: int) -> dict:
+    rounds, ends, levels, win, spread = [], Counter(), Counter(), [], []
+    drawn, done = Counter(), Counter()
+    chosen: list[str] = []
+    turns = 0
+    for seed in range(games):
+        moves: list[str] = []
+        g = play_game(n, 1000 + seed, turn_moves=moves)
+        v = g.view(None)
+        rounds.append(v["round"])
+        ends[v["ended_by"] or "?"] += 1
+        levels[v["level"]] += 1
+        vps = sorted((x.vp for x in g.scores()), reverse=True)
+        win.append(vps[0])
+        spread.append(vps[0] - vps[-1])
+        for m in v["missions"]:
+            drawn[m["id"]] += 1
+            done[m["id"]] += m["done"]
+        chosen += [a for m in moves if (a := action_of(m))]
+        turns += sum(1 for m in moves if m == "end")
+    return {
+        "n": n,
+        "games": games,
+        "rounds": rounds,
+        "ends": ends,
+        "levels": levels,
+        "win": win,
+        "spread": spread,
+        "drawn": drawn,
+        "done": done,
+        "chosen": Counter(chosen),
+        "turns": turns,
+    }
+
+
+def q(xs: list[int]) -> str:
+    xs = sorted(xs)
+    return f"{xs[0]}/{statistics.median(xs):g}/{xs[-1]}"
+
+
+def report(results: list[dict]) -> None:
+    print(
+        "| players | games | rounds min/med/max | ended by | cap hits | levels "
+        "| win OP min/med/max | spread med |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
+        lv = ", ".join(f"L{k}: {v}" for k, v in sorted(r["levels"].items()))
+        print(
+            f"| {r['n']} | {r['games']} | {q(r['rounds'])} | {ends} | {r['ends'].get('cap', 0)} "
+            f"| {lv} | {q(r['win'])} | {statistics.median(r['spread']):g} |"
+        )
+    print()
+    print("| mission | " + " | ".join(f"{r['n']}p done/drawn" for r in results) + " |")
+    print("|---|" + "---|" * len(results))
+    for m in D.MISSIONS:
+        cells = []
+        for r in results:
+            d = r["drawn"][m]
+            cells.append(f"{r['done'][m]}/{d} ({100 * r['done'][m] / d:.0f}%)" if d else "-")
+        print(f"| {m} | " + " | ".join(cells) + " |")
+    print()
+    print("| action | " + " | ".join(f"{r['n']}p % of turns" for r in results) + " |")
+    print("|---|" + "---|" * len(results))
+    for a in (*MAIN, *(f"x {e}" for e in EXEC)):
+        cells = [f"{100 * r['chosen'][a] / max(r['turns'], 1):.1f}" for r in results]
+        print(f"| {a} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    counts = [int(x) for x in sys.argv[2].split(",")] if len(sys.argv) > 2 else [1, 2, 3, 4]
+    report([sweep(n, games) for n in counts])
