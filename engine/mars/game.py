@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from engine import wording
-from engine.core import Event, Game, Option, Progress, ScoreLine
+from engine.core import Event, Game, Option, Progress, Rng, ScoreLine
 from engine.frames import Frames
 from engine.mars import actions, moves, turn  # noqa: F401  (register their frames)
 from engine.mars.flow import settle
@@ -118,6 +118,11 @@ class MarsGame(Game):
         else:
             who = "-"
         return f"{s['round']}:{s['phase']}:{who}"
+
+    def _redeal(self, seat: int, rng: Rng) -> None:
+        from engine.mars.hidden import redeal
+
+        redeal(self, seat, rng)
 
     def default_move(self, seat: int) -> str | None:
         decision = self.decision_for(seat)
