@@ -42,7 +42,7 @@ def greedy_move(game: Game, seat: int, rng: Rng) -> str:
 
 
 def _value_after(game: Game, seat: int, move: str, depth: int, budget: list[int]) -> float:
-    child = Game.from_json(game.to_json())
+    child = type(game).from_json(game.to_json())
     child.play(seat, move)
     budget[0] -= 1
     best = margin(child, seat)
