@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -68,6 +69,8 @@ class GameCommands(
         seats="How many seats (default: the game's maximum)",
         seed="A number to fix the shuffle (default: random)",
         options='Game options: JSON or key=value pairs, e.g. {"variant": "short"}',
+        ai="How many AI players to seat at once (more with /game add-ai)",
+        ai_level="How well the AI players play (default: normal)",
     )
     @app_commands.guild_only()
     async def new(
@@ -77,8 +80,11 @@ class GameCommands(
         seats: app_commands.Range[int, 1, 8] | None = None,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
+        ai: app_commands.Range[int, 1, 7] | None = None,
+        ai_level: Literal["easy", "normal", "strong"] | None = None,
     ) -> None:
-        info = await tables_of(interaction).create(
+        tables = tables_of(interaction)
+        info = await tables.create(
             game.strip().lower(),
             interaction.guild_id,
             channel_of(interaction),
@@ -88,6 +94,8 @@ class GameCommands(
             seed=seed,
             options=parse_options(options),
         )
+        if ai:
+            info = await tables.add_ai(info.channel_id, info.host_id, ai_level, count=ai)
         await self._say(
             interaction,
             f"**{safe(info.title, 60)}** — lobby #{info.id} opened by {safe(info.seats[0].name)} "
@@ -171,32 +179,24 @@ class GameCommands(
 
     @app_commands.command(name="replace", description="Hand a seat to someone else (host).")
     @app_commands.describe(
-        old="Who gives the seat up",
-        new="Who takes it over",
-        seat="Which seat (/game seats), when the old player holds several (hot-seat, import)",
+        old="Who gives the seat up (leave out for an AI seat: give the seat)",
+        new="Who takes it over (or choose ai)",
+        seat="Which seat (/game seats): an AI seat, or when the old player holds several",
+        ai="Hand the seat to an AI player of this level instead of a person",
     )
     @app_commands.guild_only()
     async def replace(
         self,
         interaction: discord.Interaction,
-        old: discord.User,
-        new: discord.User,
+        old: discord.User | None = None,
+        new: discord.User | None = None,
         seat: app_commands.Range[int, 1, 8] | None = None,
+        ai: Literal["easy", "normal", "strong"] | None = None,
     ) -> None:
-        await tables_of(interaction).replace(
-            channel_of(interaction),
-            interaction.user.id,
-            old.id,
-            new.id,
-            display_name(new),
-            is_admin=is_admin(interaction),
-            seat=None if seat is None else seat - 1,
-        )
-        await self._say(
-            interaction,
-            f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}.",
-            public=True,
-        )
+        from cogs.ai import replace_seat
+
+        text = await replace_seat(interaction, old, new, None if seat is None else seat - 1, ai)
+        await self._say(interaction, text, public=True)
 
     @app_commands.command(name="seats", description="Who sits where in this channel's game.")
     @app_commands.guild_only()

@@ -96,8 +96,10 @@ async def test_resign_hands_the_seat_to_an_ai_and_the_last_human_ends_it(tables:
     )
     assert (await tables.game(result.game_id)).status == "active"
     result = await tables.resign(CHAN, BOB)
-    assert result.over and result.posted and result.lines == (
-        "bob resigned: the game ends (everyone has left)",
+    assert (
+        result.over
+        and result.posted
+        and result.lines == ("bob resigned: the game ends (everyone has left)",)
     )
     ranks = {s.player: s.rank for s in result.scores}
     assert ranks == {"bob": 1, "ann": 1}, "all resigned: ranked together after nobody"
