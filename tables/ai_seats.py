@@ -24,6 +24,7 @@ from ai import LEVELS, check_level
 from storage.base import Store, StoreError
 from tables.errors import LobbyError, NotSeated, SeatNeeded, StaleDecision, TableError, check_host
 from tables.models import GameInfo, TurnResult
+from tables.text import clean_name
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -95,10 +96,12 @@ class AiSeatsMixin:
         level: str | None = None,
         *,
         count: int = 1,
+        name: str | None = None,
         is_admin: bool = False,
         game_id: int | None = None,
     ) -> GameInfo:
-        """The host fills ``count`` lobby seats with AI players of ``level``."""
+        """The host fills ``count`` lobby seats with AI players of ``level`` (one seat
+        called "NAME (AI, level)" when ``name`` is given)."""
         row = await self._lobby(channel_id, game_id)
         check_host(row.host_id, actor_id, is_admin)
         level = _level(level)
@@ -110,8 +113,11 @@ class AiSeatsMixin:
         for _ in range(count):
             taken = {s.name.casefold() for s in row.seats}
             uid = ai_user_id(level, _free_slot(row))
+            seat_name = ai_name(level, taken, base=clean_name(name) if name else "")
+            if seat_name.casefold() in taken:
+                raise LobbyError(f"the name '{seat_name}' is taken in this game")
             try:
-                await self.store.add_seat(row.id, uid, ai_name(level, taken), self.clock())
+                await self.store.add_seat(row.id, uid, seat_name, self.clock())
             except StoreError as exc:
                 raise LobbyError(str(exc)) from exc
             row = await self._row(None, row.id)
