@@ -29,8 +29,8 @@ def ai_seats(levels: dict[int, str]):
 @pytest.mark.parametrize(
     ("kind", "players", "seed", "levels"),
     [
-        ("algae", 2, 1, {0: "strong", 1: "easy"}),
-        ("mars", 3, 4, {1: "normal", 2: "easy"}),
+        ("algae", 2, 1, {1: "easy"}),
+        ("mars", 3, 4, {2: "easy"}),
     ],
 )
 def test_random_playout_with_ai_seats(kind: str, players: int, seed: int, levels) -> None:
