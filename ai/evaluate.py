@@ -45,11 +45,11 @@ def rewards(game: Game, estimate: list[float] | None = None) -> list[float]:
     est = values(game) if estimate is None else estimate
     n = len(est)
     if n == 1:
-        return [_logistic((est[0] - SOLO_TARGET) / (2 * MARGIN_SCALE))]
+        return [logistic((est[0] - SOLO_TARGET) / (2 * MARGIN_SCALE))]
     out = []
     for seat in range(n):
         rival = max(v for i, v in enumerate(est) if i != seat)
-        margin = _logistic((est[seat] - rival) / MARGIN_SCALE)
+        margin = logistic((est[seat] - rival) / MARGIN_SCALE)
         if game.over:
             win = 1.0 if est[seat] > rival else (0.5 if est[seat] == rival else 0.0)
             out.append(0.7 * win + 0.3 * margin)
@@ -66,5 +66,5 @@ def margin(game: Game, seat: int, estimate: list[float] | None = None) -> float:
     return est[seat] - max(v for i, v in enumerate(est) if i != seat)
 
 
-def _logistic(x: float) -> float:
+def logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))

@@ -7,8 +7,10 @@ by all copies (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at 
 the moves legal in *this* copy compete by UCB1, counted against how often each was
 available. The walk adds one node, plays ``rollout`` random moves, and is cut short there
 by the game's evaluation hook (``ai/evaluate.py``), whose per-seat rewards are backed up to
-the seat that chose each move. Forced moves (a single option) are played through without a
-node. The answer is the root move visited most.
+the seat that chose each move. The root starts from the easy player's look-ahead values
+(progressive bias), and the mover's turn is finished at random before each evaluation.
+Forced moves (a single option) are played through without a node. The answer is the root
+move visited most.
 """
 
 from __future__ import annotations
@@ -17,10 +19,13 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from ai.evaluate import rewards
+from ai.evaluate import MARGIN_SCALE, logistic, rewards
+from ai.greedy import option_values
 from engine.core import Game, Rng
 
 UCB_C = 0.7
+PRIOR_VISITS = 3
+TURN_STEPS = 12  # random moves at most to finish the mover's turn before evaluating
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,7 @@ class Budget:
     seconds: float | None = 1.5
     iterations: int | None = None
     rollout: int = 0
+    prior: bool = True  # start the root from the easy player's look-ahead (ai/greedy.py)
 
     def __post_init__(self) -> None:
         if self.seconds is None and self.iterations is None:
@@ -57,6 +63,9 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
         raise ValueError(f"seat {seat} has no decision to make")
     root_moves = [o.move for o in decision.options]
     root = Node()
+    if budget.prior:
+        _seed_root(root, option_values(game, seat, rng))
+    snapshot = game.to_json()  # from_json copies it: one snapshot serves every iteration
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
     while True:
@@ -64,7 +73,9 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
             break
         if deadline is not None and done and time.perf_counter() >= deadline:
             break
-        _iterate(game.determinize(seat, rng), seat, root, root_moves, budget.rollout, rng)
+        copy = type(game).from_json(snapshot)
+        copy.redeal(seat, rng)
+        _iterate(copy, seat, root, root_moves, budget.rollout, rng)
         done += 1
     visits = {m: child.visits for m, child in root.children.items()}
     best = max(root_moves, key=lambda m: (visits.get(m, 0), _mean(root.children.get(m))))
@@ -94,6 +105,7 @@ def _iterate(d: Game, seat: int, root: Node, root_moves: list[str], rollout: int
             break
         first = d.pending()[0]
         actor, moves = first.seat, [o.move for o in first.options]
+    _finish_turn(d, actor, rng)
     for _ in range(rollout):
         pending = d.pending()
         if not pending:
@@ -105,6 +117,27 @@ def _iterate(d: Game, seat: int, root: Node, root_moves: list[str], rollout: int
     for n, who in path:
         n.visits += 1
         n.reward += reward[who]
+
+
+def _finish_turn(d: Game, seat: int, rng: Rng) -> None:
+    """Complete the mover's chain of sub-choices at random (a started export, a machine's
+    moves ...) so the evaluation sees what the chain leads to, not a half-made action."""
+    key = d.turn_key()
+    for _ in range(TURN_STEPS):
+        decision = d.decision_for(seat)
+        if decision is None or d.turn_key() != key:
+            return
+        options = decision.options
+        d.play(seat, options[rng.below(len(options))].move)
+
+
+def _seed_root(root: Node, values: dict[str, float]) -> None:
+    """Progressive bias: each option the look-ahead tried starts with ``PRIOR_VISITS``
+    virtual visits at the reward its margin is worth, so the search starts where the easy
+    player would and spends its iterations on proving it wrong."""
+    for move, margin in values.items():
+        reward = logistic(margin / MARGIN_SCALE)
+        root.children[move] = Node(visits=PRIOR_VISITS, reward=PRIOR_VISITS * reward, avail=1)
 
 
 def _play_forced(d: Game) -> None:

@@ -275,10 +275,15 @@ class Game:
         ``rng`` states. The copy is for looking ahead only: its record does not replay to it.
         """
         copy = type(self).from_json(self.to_json())
-        copy.rng = Rng(rng.next64())
-        copy._redeal(seat, rng)
-        copy._pending_cache = None
+        copy.redeal(seat, rng)
         return copy
+
+    def redeal(self, seat: int, rng: Rng) -> None:
+        """``determinize`` in place: this object becomes such a copy (used on a game just
+        rebuilt from a snapshot, to save one copy per look-ahead)."""
+        self.rng = Rng(rng.next64())
+        self._redeal(seat, rng)
+        self._pending_cache = None
 
     # -------------------------------------------------------------- contract
     @property

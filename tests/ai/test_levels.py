@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import ai
@@ -40,11 +42,13 @@ def test_ai_seats_play_a_game_to_its_end(kind: str):
 def test_search_counts_its_iterations_and_visits_only_legal_moves():
     game = midgame("algae", 2, 4, 20)
     seat = seat_to_act(game)
-    result = search(game, seat, Budget(seconds=None, iterations=30), Rng(1))
+    result = search(game, seat, Budget(seconds=None, iterations=30, prior=False), Rng(1))
     legal = {o.move for o in game.decision_for(seat).options}
     assert result.iterations == 30
     assert set(result.visits) <= legal and result.move in legal
     assert sum(result.visits.values()) == 30
+    seeded = search(game, seat, Budget(seconds=None, iterations=30), Rng(1))
+    assert sum(seeded.visits.values()) == 30 + 3 * len(seeded.visits), "3 virtual visits each"
 
 
 def test_levels_and_budgets_are_checked():
@@ -61,3 +65,19 @@ def test_a_seat_without_a_decision_is_refused():
     idle = next(s for s in range(2) if game.decision_for(s) is None)
     with pytest.raises(ValueError, match="no decision"):
         ai.choose(game, idle, "easy")
+
+
+@pytest.mark.parametrize("kind", ["algae", "mars"])
+def test_a_game_rebuilt_from_a_snapshot_shares_nothing_with_it(kind: str):
+    """The search rebuilds many copies from one ``to_json`` snapshot: playing on a copy must
+    leave the snapshot (and so every later copy) as it was."""
+    game = midgame(kind, 2, 6, 25)
+    snapshot = game.to_json()
+    before = json.dumps(snapshot, sort_keys=True)
+    copy = type(game).from_json(snapshot)
+    for _ in range(20):
+        pending = copy.pending()
+        if not pending:
+            break
+        copy.play(pending[0].seat, pending[0].options[-1].move)
+    assert json.dumps(snapshot, sort_keys=True) == before
