@@ -107,6 +107,7 @@ def run_pairing(
     jobs: int = 1,
     first_seed: int = 1000,
     times: dict[tuple[str, str], list[float]] | None = None,
+    progress: bool = False,
 ) -> PairingStats:
     """``games`` two-player games of level ``a`` against ``b`` (seats swapped each game)."""
     tasks = []
@@ -116,6 +117,9 @@ def run_pairing(
     stats = PairingStats(kind, a, b)
     for r in _map(tasks, jobs):
         stats.add(r)
+        if progress:
+            seats = ", ".join(f"{lv} {vp}" for lv, vp in zip(r.levels, r.scores, strict=True))
+            print(f"    {kind} game {stats.games}: {seats}", flush=True)
         if times is not None:
             for lv, ts in r.times.items():
                 times.setdefault((kind, lv), []).extend(ts)
@@ -167,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strong", type=int, default=200, help="strong: iterations a decision")
     ap.add_argument("--normal", type=int, default=60, help="normal: iterations a decision")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--progress", action="store_true", help="print every game's result")
     args = ap.parse_args(argv)
     budgets = {
         "strong": Budget(seconds=None, iterations=args.strong),
@@ -186,7 +191,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     for kind in args.kinds.split(","):
         for a, b in pairings:
-            stats = run_pairing(kind, a, b, args.games, budgets, jobs=args.jobs, times=times)
+            stats = run_pairing(
+                kind, a, b, args.games, budgets, jobs=args.jobs, times=times,
+                progress=args.progress,
+            )  # fmt: skip
             results.append(stats)
             print(
                 f"  {kind} {a} vs {b}: {100 * stats.a_rate:.1f}% for {a} "

@@ -20,10 +20,11 @@ def seat_value(g: Any, seat: int) -> float:
         return float(next(r["vp"] for r in g.s["final"] if r["seat"] == seat))
     p = P(g, seat)
     value = float(sum(breakdown(g, seat).values()))
-    value += 0.4 * sum(p["res"].values())
-    value += 0.7 * (p["depot"] + p["below"] + p["gcry"])
-    value += 1.2 * len(p["bots"]) + 0.8 * p["wa"] + 0.4 * p["lq"]
-    value += 0.8 * len(p["goals"]) + (4.0 if p["goal_done"] else 0.0)
+    # what should still turn into OP (read with defaults: the board may gain or lose parts)
+    value += 0.4 * sum(p.get("res", {}).values())
+    value += 0.7 * (p.get("depot", 0) + p.get("below", 0) + p.get("gcry", 0))
+    value += 1.2 * len(p.get("bots", ())) + 0.8 * p.get("wa", 0) + 0.4 * p.get("lq", 0)
+    value += 0.8 * len(p.get("goals", ())) + (2.0 if p.get("goal_done") else 0.0)
     return value
 
 
