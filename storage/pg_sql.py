@@ -27,7 +27,23 @@ from functools import lru_cache
 from storage.sqlite_rows import split_sql
 
 # number -> PostgreSQL script, for SQLite migrations the translation cannot carry
-PG_MIGRATIONS: dict[int, str] = {}
+PG_MIGRATIONS: dict[int, str] = {
+    # SQLite rebuilds game_timing to widen a CHECK; PostgreSQL swaps the constraint
+    5: """
+CREATE TABLE handovers (
+    game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     BIGINT NOT NULL,
+    user_id  BIGINT NOT NULL,
+    name     TEXT    NOT NULL,
+    at       DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX handovers_user ON handovers (user_id);
+ALTER TABLE game_timing DROP CONSTRAINT game_timing_on_timeout_check;
+ALTER TABLE game_timing ADD CONSTRAINT game_timing_on_timeout_check
+    CHECK (on_timeout IN ('remind', 'default', 'host', 'ai'));
+""",
+}
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")
 _PG_ONLY = re.compile(r"/\*pg:(.*?)\*/", re.S)

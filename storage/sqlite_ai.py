@@ -1,7 +1,8 @@
 """The SQLite tables of AI seats (issue 10): who resigned a seat to an AI (migration 5).
 
 AI seats themselves need no table: an AI holds its seat under a negative user id
-(``tables/ai_seats.py``). ``SqliteStore`` inherits these methods.
+(``tables/ai_seats.py``). ``SqliteStore`` inherits these methods (and ``PostgresStore`` from
+it: the SQL is in the subset both speak).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ class AiTables(SqliteAccess):
         """Remember that ``user_id`` resigned ``seat`` to an AI (the latest one counts)."""
         async with self._tx() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO handovers (game_id, seat, user_id, name, at)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO handovers (game_id, seat, user_id, name, at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " name = excluded.name, at = excluded.at",
                 (game_id, seat, user_id, name, now),
             )
 
