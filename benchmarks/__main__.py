@@ -10,7 +10,7 @@ import sys
 
 from benchmarks.kit import Row, format_table
 
-AREAS = ["engine", "menus", "storage", "render", "e2e", "scale"]
+AREAS = ["engine", "menus", "storage", "render", "e2e", "scale", "ai"]
 
 
 def run_area(name: str, extra: list[str] | None = None) -> list[Row]:

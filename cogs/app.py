@@ -45,6 +45,7 @@ COGS = (
     "cogs.undo",
     "cogs.records",
     "cogs.stats",
+    "cogs.ai",
 )
 
 

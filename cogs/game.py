@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -70,6 +71,8 @@ class GameCommands(
         seats="How many seats (default: the game's maximum)",
         seed="A number to fix the shuffle (default: random)",
         options='Game options: JSON or key=value pairs, e.g. {"variant": "short"}',
+        ai="How many AI players to seat at once (more with /game add-ai)",
+        ai_level="How well the AI players play (default: normal)",
     )
     @app_commands.guild_only()
     async def new(
@@ -79,8 +82,11 @@ class GameCommands(
         seats: app_commands.Range[int, 1, 8] | None = None,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
+        ai: app_commands.Range[int, 1, 7] | None = None,
+        ai_level: Literal["easy", "normal", "strong"] | None = None,
     ) -> None:
-        info = await tables_of(interaction).create(
+        tables = tables_of(interaction)
+        info = await tables.create(
             game.strip().lower(),
             interaction.guild_id,
             channel_of(interaction),
@@ -90,6 +96,8 @@ class GameCommands(
             seed=seed,
             options=parse_options(options),
         )
+        if ai:
+            info = await tables.add_ai(info.channel_id, info.host_id, ai_level, count=ai)
         await interaction.response.send_message(
             clip(
                 f"**{safe(info.title, 60)}** — lobby #{info.id} opened by "
@@ -177,38 +185,32 @@ class GameCommands(
 
     @app_commands.command(name="replace", description="Hand a seat to someone else (host).")
     @app_commands.describe(
-        old="Who gives the seat up",
-        new="Who takes it over",
-        seat="Which seat (/game seats), when the old player holds several (hot-seat, import)",
+        old="Who gives the seat up (leave out for an AI seat: give the seat)",
+        new="Who takes it over (or choose ai)",
+        seat="Which seat (/game seats): an AI seat, or when the old player holds several",
+        ai="Hand the seat to an AI player of this level instead of a person",
     )
     @app_commands.guild_only()
     async def replace(
         self,
         interaction: discord.Interaction,
-        old: discord.User,
-        new: discord.User,
+        old: discord.User | None = None,
+        new: discord.User | None = None,
         seat: app_commands.Range[int, 1, 8] | None = None,
+        ai: Literal["easy", "normal", "strong"] | None = None,
     ) -> None:
-        tables = tables_of(interaction)
-        info = await tables.replace(
-            channel_of(interaction),
-            interaction.user.id,
-            old.id,
-            new.id,
-            display_name(new),
-            is_admin=is_admin(interaction),
-            seat=None if seat is None else seat - 1,
+        from cogs.ai import replace_seat
+
+        text, ping = await replace_seat(
+            interaction, old, new, None if seat is None else seat - 1, ai
         )
-        acting = info.status == "active" and bool(
-            await tables.decisions_for(None, new.id, game_id=info.id)
-        )
-        text = f"{safe(display_name(new))} takes over the seat of {safe(display_name(old))}."
-        if acting:  # their decision is new to them: one ping (issue 12 items 3 and 7)
-            text = f"<@{new.id}> takes over the seat of {safe(display_name(old))}: your turn."
         await interaction.response.send_message(
             clip(text, MESSAGE_LIMIT),
             allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[new] if acting else [], replied_user=False
+                everyone=False,
+                roles=False,
+                users=[discord.Object(ping)] if ping is not None else [],
+                replied_user=False,
             ),
         )
 

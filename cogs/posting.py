@@ -153,6 +153,9 @@ class Posting(commands.Cog):
         finally:
             self._inflight.discard(post.id)
         if made:
+            from cogs.ai import after_post
+
+            after_post(self.bot, post)  # an AI seat may be the one to act now
             self._done[post.id] = None
             while len(self._done) > 4096:
                 self._done.popitem(last=False)

@@ -71,7 +71,7 @@ def turn_text(payload: dict[str, Any], title: str, *, spectator: bool) -> str:
         waiting = []
         for t in payload.get("to_act") or []:
             who = safe(t.get("name", "?"))
-            if not spectator and t.get("user_id"):
+            if not spectator and int(t.get("user_id") or 0) > 0:  # an AI (< 0): no ping
                 who = f"<@{int(t['user_id'])}>"
             waiting.append(f"{who} ({safe(t.get('prompt', ''), 80)})")
         if waiting:
@@ -95,6 +95,6 @@ def to_act_text(to_act: Any, *, mention: bool = False) -> str:
     """ "alice (Draw or stop) since <t:…:R>" for each seat to act."""
     parts = []
     for t in to_act:
-        who = f"<@{t.user_id}>" if mention and t.user_id else safe(t.name)
+        who = f"<@{t.user_id}>" if mention and t.user_id > 0 else safe(t.name)
         parts.append(f"{who} — {safe(t.prompt, 80)}, since {relative_time(t.since)}")
     return "\n".join(parts)

@@ -151,14 +151,14 @@ class Settings(commands.Cog):
 @app_commands.describe(
     reminders="Hours between reminders, or off (default 24)",
     limit="Turn time limit in hours, or off",
-    on_timeout="When the limit runs out: remind, default (a safe move), or host (replace)",
+    on_timeout="When the limit runs out: remind, default (a safe move), host (replace), or ai",
 )
 @app_commands.guild_only()
 async def game_settings(
     interaction: discord.Interaction,
     reminders: app_commands.Range[str, 1, 10] | None = None,
     limit: app_commands.Range[str, 1, 10] | None = None,
-    on_timeout: Literal["remind", "default", "host"] | None = None,
+    on_timeout: Literal["remind", "default", "host", "ai"] | None = None,
 ) -> None:
     tables = tables_of(interaction)
     if reminders is None and limit is None and on_timeout is None:

@@ -1,7 +1,8 @@
 """/stats [user] (games played and won, by game) and /game resign (asks first).
 
 /game resign is added to the /game group of cogs/game.py when this extension loads, so the
-lobby cog stays as it is. Resigning ends the game for everyone (tables/results.py says why).
+lobby cog stays as it is. Resigning hands the seat to an AI player while another person
+plays on, else it ends the game (tables/results.py says why).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def stats_text(name: str, lines) -> str:
         extra = f", {s.resigned} resigned" if s.resigned else ""
         word = GAMES[s.kind].points if s.kind in GAMES else "VP"
         best = f", best {s.best_vp} {word}" if s.best_vp is not None else ""
-        out.append(f"• {safe(s.title, 60)}: {s.played} played, {s.won} won{extra}{best}")
+        with_ai = f"; with AI players: {s.ai_played} played, {s.ai_won} won" if s.ai_played else ""
+        out.append(f"• {safe(s.title, 60)}: {s.played} played, {s.won} won{extra}{best}{with_ai}")
     return clip("\n".join(out), MESSAGE_LIMIT)
 
 
@@ -48,7 +50,7 @@ class Stats(commands.Cog):
 
 
 @app_commands.command(
-    name="resign", description="Give up: the game ends for everyone (asks first)."
+    name="resign", description="Give up: an AI player takes your seat (asks first)."
 )
 @app_commands.guild_only()
 async def resign(interaction: discord.Interaction) -> None:
@@ -64,8 +66,8 @@ async def resign(interaction: discord.Interaction) -> None:
     view.add_item(button(game_id_of("resign", info.id), "Resign", discord.ButtonStyle.danger))
     view.add_item(keep_button(info.id))
     await interaction.response.send_message(
-        f"Resign from **{safe(info.title, 60)}** (game #{info.id})? The game ends for everyone "
-        "and you rank last.",
+        f"Resign from **{safe(info.title, 60)}** (game #{info.id})? An AI player takes your "
+        "seat and the game goes on (if nobody else plays, it ends); you rank last.",
         view=view,
         ephemeral=True,
         allowed_mentions=NONE,
@@ -78,9 +80,17 @@ async def confirm_resign(interaction: discord.Interaction, cid: CustomId) -> Non
     tables = tables_of(interaction)
     await tables.row_at(where(interaction), cid.game_id)
     result = await tables.resign(None, interaction.user.id, game_id=cid.game_id)
+    done = "the final standings are posted" if result.over else "an AI has your seat"
     await interaction.response.edit_message(
-        content="You resigned; the final standings are posted.", view=None, allowed_mentions=NONE
+        content=f"You resigned; {done}.", view=None, allowed_mentions=NONE
     )
+    if not result.over:  # issue 10: an AI plays the seat on
+        await interaction.followup.send(
+            safe(result.lines[0]), ephemeral=False, allowed_mentions=NONE
+        )
+        from cogs.ai import kick
+
+        kick(interaction.client, result.game_id)
     from cogs.posting import poster
 
     await poster(interaction.client).publish(result.post_ids)

@@ -23,6 +23,12 @@ parsing, so every game gets them the same way.
 ``rebase_versions`` and ``version_base`` (added for the table layer's undo) let a game rebuilt
 from fewer moves keep handing out decision versions above the ones it gave before.
 
+``determinize(seat, rng)`` (added for the AI players, ``ai/``) is a contract addition: a copy of
+the game as ``seat`` may imagine it, with every hidden thing (other seats' private cards,
+face-down tiles, deck order, the random generator) dealt again from ``rng`` consistently with
+what that seat has seen. A game with hidden information implements the ``_redeal`` hook; the
+result depends only on what ``view(seat)`` shows, the moves, and ``rng`` (tests/ai prove it).
+
 Atomicity against bugs: ``_apply`` of a validated move is expected not to fail. If it does,
 the object may be half-changed; callers that must survive that (the table layer) keep the
 committed snapshot and throw the object away, so nothing half-applied is ever stored.
@@ -253,6 +259,32 @@ class Game:
     def progress(self) -> Progress:
         """The round and the stage the game is in (for /status and the log's round filter)."""
         return Progress()
+
+    def _redeal(self, seat: int, rng: Rng) -> None:
+        """Deal again, from ``rng``, everything ``seat`` cannot see (called on a copy).
+
+        It must not read what it replaces in a way that leaks: collect the hidden things,
+        put them in a canonical order (sorted), then shuffle with ``rng`` and deal them back
+        to the same places. An open-information game keeps the default (nothing hidden).
+        """
+
+    def determinize(self, seat: int, rng: Rng) -> Game:
+        """A copy of this game as ``seat`` may imagine it, for search (the AI players).
+
+        The copy's hidden things and random generator come from ``rng``, not from this
+        game, so two games that look the same to ``seat`` give equal copies for equal
+        ``rng`` states. The copy is for looking ahead only: its record does not replay to it.
+        """
+        copy = type(self).from_json(self.to_json())
+        copy.redeal(seat, rng)
+        return copy
+
+    def redeal(self, seat: int, rng: Rng) -> None:
+        """``determinize`` in place: this object becomes such a copy (used on a game just
+        rebuilt from a snapshot, to save one copy per look-ahead)."""
+        self.rng = Rng(rng.next64())
+        self._redeal(seat, rng)
+        self._pending_cache = None
 
     # -------------------------------------------------------------- contract
     @property

@@ -189,6 +189,36 @@ CREATE INDEX results_user ON results (user_id, kind);
 """,
     ),
     (
+        5,
+        "seats handed to an AI player when their holder resigned (issue 10)",
+        """
+-- who held a seat before resigning it to an AI: ranked last in the results
+CREATE TABLE handovers (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    at       REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX handovers_user ON handovers (user_id);
+
+-- a turn time limit may also hand the overdue turn to an AI ('ai'): the CHECK is rebuilt
+CREATE TABLE game_timing_new (
+    game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    remind_hours REAL,
+    limit_hours  REAL,
+    on_timeout   TEXT NOT NULL DEFAULT 'remind'
+                 CHECK (on_timeout IN ('remind', 'default', 'host', 'ai')),
+    updated_at   REAL NOT NULL
+);
+INSERT INTO game_timing_new SELECT game_id, remind_hours, limit_hours, on_timeout, updated_at
+    FROM game_timing;
+DROP TABLE game_timing;
+ALTER TABLE game_timing_new RENAME TO game_timing;
+""",
+    ),
+    (
         7,
         "install secret for seeds; On Mars games started so far stay on rules 1",
         """

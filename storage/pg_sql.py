@@ -30,6 +30,21 @@ from storage.sqlite_rows import split_sql
 
 # number -> PostgreSQL script, for SQLite migrations the translation cannot carry
 PG_MIGRATIONS: dict[int, str] = {
+    # SQLite rebuilds game_timing to widen a CHECK; PostgreSQL swaps the constraint
+    5: """
+CREATE TABLE handovers (
+    game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     BIGINT NOT NULL,
+    user_id  BIGINT NOT NULL,
+    name     TEXT    NOT NULL,
+    at       DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX handovers_user ON handovers (user_id);
+ALTER TABLE game_timing DROP CONSTRAINT game_timing_on_timeout_check;
+ALTER TABLE game_timing ADD CONSTRAINT game_timing_on_timeout_check
+    CHECK (on_timeout IN ('remind', 'default', 'host', 'ai'));
+""",
     # the install secret (two version-4 UUIDs: 244 random bits, hex) and the rules-1 stamp of
     # started On Mars games, in PostgreSQL's functions
     7: """

@@ -43,6 +43,7 @@ from storage.base import (
     VersionConflict,
 )
 from storage.migrations import MIGRATIONS
+from storage.sqlite_ai import AiTables
 from storage.sqlite_history import HistoryTables
 from storage.sqlite_rows import (
     GAME_COLUMNS,
@@ -58,7 +59,7 @@ from storage.sqlite_time import TimeTables
 BUSY_TIMEOUT_MS = 5000
 
 
-class SqliteStore(SideTables, HistoryTables, TimeTables):
+class SqliteStore(SideTables, HistoryTables, TimeTables, AiTables):
     """``Store`` on one SQLite file. Create with ``await SqliteStore.open(path)``."""
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-ON_TIMEOUT = ("remind", "default", "host")
+ON_TIMEOUT = ("remind", "default", "host", "ai")
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,7 @@ def pings(
     now = {d.seat for d in after}
     fresh = {s for s in now - was if s != mover}
     users = (t.user_id for t in acting if t.seat in fresh and t.user_id != mover_user)
-    return tuple(dict.fromkeys(u for u in users if u))
+    return tuple(dict.fromkeys(u for u in users if u > 0))  # AI seats (< 0) are never pinged
 
 
 def score_data(scores: list[ScoreLine] | tuple[ScoreLine, ...]) -> list[dict[str, Any]]:

@@ -84,8 +84,8 @@ class ToAct:
 
 def mentions_of(acting: tuple[ToAct, ...]) -> tuple[int, ...]:
     """The distinct users to ping for these seats, first seen first (a seat held by
-    nobody, user id 0, pings no one)."""
-    return tuple(dict.fromkeys(t.user_id for t in acting if t.user_id))
+    nobody, user id 0, or by an AI, a negative id, pings no one)."""
+    return tuple(dict.fromkeys(t.user_id for t in acting if t.user_id > 0))
 
 
 @dataclass(frozen=True)

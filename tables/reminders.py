@@ -154,6 +154,9 @@ class RemindersMixin:
         return TimerPass(opened, reminded, deferred, timed_out, tuple(post_ids))
 
     async def _open_timer(self, change: TimerChange, now: float) -> bool:
+        if change.user_id < 0:  # an AI seat: never reminded, never timed out, never DMed
+            idle = TimerRow(change.game_id, change.seat, change.user_id, change.opened_at, None)
+            return await self.store.put_timer(idle, [], now)
         timing = await self._timing_of(change.game_id)
         prefs = await self.prefs(change.user_id)
         start = change.opened_at
@@ -255,10 +258,10 @@ class RemindersMixin:
         if action == "host":
             claimed = await self.store.claim_deadline(row.id, timer.seat, due, [host], now)
             return [] if claimed else None
-        # "default": claimed first, so a crash or a failing move never repeats it
+        # "default" or "ai": claimed first, so a crash or a failing move never repeats it
         if not await self.store.claim_deadline(row.id, timer.seat, due, [], now):
             return None
-        results = await self.play_timeout(row.id, timer.seat)
+        results = await self.play_timeout(row.id, timer.seat, ai=action == "ai")
         if not results:
             data["no_default"] = True
             await self.store.add_notices([host], now)
@@ -266,8 +269,9 @@ class RemindersMixin:
         return [i for r in results for i in r.post_ids]
 
     # ===================================================== the default move
-    async def play_timeout(self, game_id: int, seat: int) -> list[TurnResult]:
-        """Play the game's safe default move(s) for ``seat`` as a system move (user id 0):
+    async def play_timeout(self, game_id: int, seat: int, *, ai: bool = False) -> list[TurnResult]:
+        """Play the game's safe default move(s) for ``seat`` as a system move (user id 0),
+        or with ``ai`` the moves a normal AI player chooses (decided in a worker process):
         one move, and more only while the seat still acts within the same ``turn_key``
         (a chain of sub-choices, such as Algae's alternate action and its pick), at most
         ``MAX_DEFAULT_STEPS``. The first move's log lines start with "timed out: ...". [] when the
@@ -275,13 +279,15 @@ class RemindersMixin:
         results: list[TurnResult] = []
         step = conflicts = 0
         async with self._lock(game_id):
-            while step < MAX_DEFAULT_STEPS:
+            while step < MAX_DEFAULT_STEPS * (4 if ai else 1):
                 row = await self.store.get_game(game_id)
                 if row is None or row.status != "active":
                     break
                 cached = await self._engine(row)
                 decision = cached.decision_for(seat)
-                move = cached.default_move(seat) if decision is not None else None
+                move = None
+                if decision is not None:
+                    move = await _ai_move(cached, seat) if ai else cached.default_move(seat)
                 if decision is None or move is None:
                     break
                 before = cached.pending()
@@ -294,7 +300,8 @@ class RemindersMixin:
                     break
                 name = next((s.name for s in row.seats if s.seat == seat), f"seat {seat}")
                 if step == 0:
-                    line = f"timed out: {name} ran out of time; the safe default is played"
+                    what = "an AI plays the turn" if ai else "the safe default is played"
+                    line = f"timed out: {name} ran out of time; {what}"
                     events = [Event(line, seat), *events]
                 try:
                     result = await self._commit(
@@ -339,3 +346,14 @@ class RemindersMixin:
             "prompt": prompt,
             "since": since,
         }
+
+
+async def _ai_move(game: Game, seat: int) -> str | None:
+    """The move a normal AI plays for an overdue seat (None when it cannot decide)."""
+    from tables.ai_seats import default_decide
+
+    try:
+        return await default_decide(game, seat, "normal")
+    except Exception:
+        log.exception("the AI could not decide for seat %s", seat)
+        return None

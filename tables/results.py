@@ -1,15 +1,15 @@
 """Results of ``Tables``: /game resign, and /stats from the standings of finished games.
 
-Resigning ends the game for everyone (status ``finished``, never purged): the engines have
-no way to play on without a seat, and a game left to wait for a player who quit is the
-"lost game" players dread most. The standings are the running scores, the players who
-stayed ranked by them and the resigner(s) after them; nobody who resigned wins. When every
-player has resigned (a hot-seat game's only user, for instance) the game still ends
-cleanly, with no winner. The final post carries the picture and the standings.
+Resigning hands the resigner's seat(s) to an AI player and the game goes on for the others
+(issue 10: a game no longer dies because one player quit). The handover is recorded
+(``handovers``, migration 5); when the game ends the resigner still ranks last and the
+seat's result is theirs, not the AI's. When no human would be left, the game ends at once
+as before: the players who stayed ranked by the running scores, the resigner(s) after them;
+nobody who resigned wins. The final post carries the picture and the standings.
 
 Results are written when a game ends by resignation; a game that ended by its last move
 gets its results the first time /stats needs them (from its final scores), so the move
-commit itself is untouched.
+commit itself is untouched. /stats counts games with an AI seat apart from human games.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import asyncio
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GAMES, Game, ScoreLine
 from storage.base import NewPost, Store, VersionConflict
@@ -29,6 +29,7 @@ from tables.models import TurnResult
 
 if TYPE_CHECKING:
     from storage.base import GameRow
+    from tables.models import GameInfo
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class KindStats:
     won: int
     resigned: int
     best_vp: int | None
+    ai_played: int = 0  # games with an AI seat, counted apart from played/won
+    ai_won: int = 0
 
 
 class ResultsMixin:
@@ -51,6 +54,7 @@ class ResultsMixin:
 
         async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
         async def _engine(self, row: GameRow) -> Game: ...
+        async def seat_to_ai(self, *args: Any, **kwargs: Any) -> GameInfo: ...
         def _lock(self, game_id: int) -> asyncio.Lock: ...
         def _evict(self, game_id: int) -> None: ...
 
@@ -72,10 +76,14 @@ class ResultsMixin:
                 raise GameOver(f"this game is {row.status}")
             game = await self._engine(row)
             quitting = {s.seat for s in row.seats if s.user_id == user_id}
+            if any(s.user_id > 0 and s.seat not in quitting for s in row.seats):
+                return await self._resign_to_ai(row, user_id, quitting)
+            who = ", ".join(s.name for s in row.seats if s.seat in quitting)  # hot-seat: all
+            handed = await self.store.handovers(row.id)
+            quitting |= {s.seat for s in row.seats if s.user_id < 0 and s.seat in handed}
             standings = resigned_standings(game.scores(), quitting)
             now = self.clock()
-            results = _results(row, standings, quitting, now)
-            who = ", ".join(s.name for s in row.seats if s.seat in quitting)  # hot-seat: all
+            results = _results(row, standings, quitting, now, handed)
             left = {s.seat for s in row.seats} - quitting
             text = f"{who} resigned: the game ends" + ("" if left else " (everyone has left)")
             data = announce.payload(
@@ -104,17 +112,47 @@ class ResultsMixin:
             post_ids=tuple(ids),
         )
 
+    async def _resign_to_ai(self, row: GameRow, user_id: int, quitting: set[int]) -> TurnResult:
+        """The resigner's seats go to normal AI players; the game goes on (lock held)."""
+        now = self.clock()
+        names = []
+        for s in row.seats:
+            if s.seat in quitting:
+                await self.store.add_handover(row.id, s.seat, user_id, s.name, now)
+                names.append(s.name)
+                await self.seat_to_ai(None, user_id, user_id, "normal", seat=s.seat,
+                                      game_id=row.id, check=False)  # fmt: skip
+        game = await self._engine(await self._row(None, row.id))
+        text = f"{', '.join(names)} resigned: an AI player takes over and the game goes on"
+        return TurnResult(
+            game_id=row.id,
+            channel_id=row.channel_id,
+            kind=row.kind,
+            version=row.version,
+            events=(text,),
+            to_act=(),
+            over=False,
+            scores=tuple(game.scores()),
+            lines=(text,),
+        )
+
     async def stats(self, user_id: int) -> list[KindStats]:
-        """Games played (finished) and won by a user, per game kind."""
-        for game_id in await self.store.unscored_games(user_id):
+        """Games played (finished) and won by a user, per game kind; games with an AI seat
+        are counted apart (``ai_played``, ``ai_won``)."""
+        unscored = await self.store.unscored_games(user_id)
+        for game_id in sorted({*unscored, *await self.store.resigned_to_ai(user_id)}):
             try:
                 row = await self._row(None, game_id)
                 game = await self._engine(row)
             except TableError:
                 continue  # an uninstalled or unreadable game: not counted
             if game.over:
-                scores = game.scores()
-                await self.store.save_results(_results(row, scores, set(), row.ended_at or 0.0))
+                handed = await self.store.handovers(row.id)
+                quitting = {s.seat for s in row.seats if s.user_id < 0 and s.seat in handed}
+                scores = resigned_standings(game.scores(), quitting)
+                ended = row.ended_at or 0.0
+                await self.store.save_results(_results(row, scores, quitting, ended, handed))
+        with_ai = await self.store.games_with_ai(user_id)
         games: dict[int, list[ResultRow]] = {}
         for r in await self.store.results_of(user_id):
             games.setdefault(r.game_id, []).append(r)  # a hot-seat game counts once
@@ -124,14 +162,17 @@ class ResultsMixin:
             t = totals.get(kind) or KindStats(
                 kind, GAMES[kind].title if kind in GAMES else kind, 0, 0, 0, None
             )
+            won = any(r.won for r in rows)
+            resigned = t.resigned + any(r.resigned for r in rows)
+            if rows[0].game_id in with_ai:
+                totals[kind] = dataclasses.replace(
+                    t, ai_played=t.ai_played + 1, ai_won=t.ai_won + won, resigned=resigned
+                )
+                continue
             vps = [r.vp for r in rows if not r.resigned]
             best = max([*vps, *([t.best_vp] if t.best_vp is not None else [])], default=None)
             totals[kind] = dataclasses.replace(
-                t,
-                played=t.played + 1,
-                won=t.won + any(r.won for r in rows),
-                resigned=t.resigned + any(r.resigned for r in rows),
-                best_vp=best,
+                t, played=t.played + 1, won=t.won + won, resigned=resigned, best_vp=best
             )
         return [totals[k] for k in sorted(totals)]
 
@@ -149,15 +190,23 @@ def resigned_standings(scores: list[ScoreLine], quitting: set[int]) -> list[Scor
 
 
 def _results(
-    row: GameRow, scores: list[ScoreLine], quitting: set[int], now: float
+    row: GameRow,
+    scores: list[ScoreLine],
+    quitting: set[int],
+    now: float,
+    handed: dict[int, tuple[int, str]] | None = None,
 ) -> list[ResultRow]:
-    holders = {s.seat: s for s in row.seats}
+    """One row a seat; a seat resigned to an AI (``handed``) is the resigner's row."""
+    holders = {s.seat: (s.user_id, s.name) for s in row.seats}
+    for seat, who in (handed or {}).items():
+        if seat in quitting:
+            holders[seat] = who
     return [
         ResultRow(
             game_id=row.id,
             seat=s.seat,
-            user_id=holders[s.seat].user_id if s.seat in holders else 0,
-            name=holders[s.seat].name if s.seat in holders else s.player,
+            user_id=holders[s.seat][0] if s.seat in holders else 0,
+            name=holders[s.seat][1] if s.seat in holders else s.player,
             kind=row.kind,
             rank=s.rank,
             vp=s.vp,

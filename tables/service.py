@@ -43,6 +43,7 @@ from storage.base import (
     VersionConflict,
 )
 from tables import announce
+from tables.ai_seats import AiSeatsMixin
 from tables.controls import ControlsMixin, waiting_text
 from tables.errors import (
     BrokenGame,
@@ -86,6 +87,7 @@ class Tables(
     UndoMixin,
     RecordsMixin,
     ResultsMixin,
+    AiSeatsMixin,
 ):
     """The table layer over a ``Store``. All public methods are coroutines.
 

@@ -3,7 +3,8 @@
 One local "channel" on the embedded SQLite file, each named player a local user. It
 resumes the game of that channel when there is one. Lines (typed, or a script on stdin)::
 
-    alice: <move>     play a move for alice (notation, label or unique prefix)
+    alice: <move>     play a move for alice (notation, label or unique prefix);
+                      AI seats (--ai NAME[:level], repeatable) then play by themselves
     moves [player]    the legal moves of everyone to act (or of one player)
     board             write the current picture (PNG) and print its path
     log               the moves so far          status    whose turn, scores
@@ -56,6 +57,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--options", help="game options as a JSON object")
     p.add_argument("--strict", action="store_true", help="stop at the first refused line")
     p.add_argument("--new", action="store_true", help="abort the local game and start afresh")
+    p.add_argument(
+        "--ai",
+        action="append",
+        default=[],
+        metavar="NAME[:LEVEL]",
+        help="an AI player in a new game (level easy, normal or strong; default normal)",
+    )
     return p.parse_args(argv)
 
 
@@ -87,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         print(f"--options is not JSON: {exc}", file=sys.stderr)
         return 2
-    players = [p.strip() for p in (args.players or "alice,bob").split(",") if p.strip()]
+    default = "alice" if args.ai else "alice,bob"
+    players = [p.strip() for p in (args.players or default).split(",") if p.strip()]
     bad = [p for p in players if ":" in p or len(p) > 64]
     if bad or len({p.casefold() for p in players}) != len(players) or not players:
         print("--players needs distinct names without ':' (at most 64 characters)", file=sys.stderr)
@@ -127,6 +136,7 @@ class Terminal:
                 f"{info.title} #{info.id} in {self.args.db} — players: "
                 f"{', '.join(s.name for s in info.seats)}. Type 'help' for the commands."
             )
+            await self._run_ai(tables, info.id)
             await self._show_waiting(tables)
             return await self._loop(tables)
         finally:
@@ -171,12 +181,17 @@ class Terminal:
             LOCAL_CHANNEL,
             USER_BASE,
             first,
-            seats=min(max(len(self.players), spec.min_players), spec.max_players),
+            seats=min(
+                max(len(self.players) + len(self.args.ai), spec.min_players), spec.max_players
+            ),
             seed=self.args.seed,
             options=self.options,
         )
         for i, name in enumerate(rest, start=1):
             await tables.join(LOCAL_CHANNEL, USER_BASE + i, name)
+        for item in self.args.ai:
+            name, _, level = item.partition(":")
+            await tables.add_ai(LOCAL_CHANNEL, USER_BASE, level or None, name=name.strip())
         return await tables.game_in(LOCAL_CHANNEL)
 
     async def _loop(self, tables: Tables) -> int:
@@ -235,8 +250,27 @@ class Terminal:
         result = await tables.play(LOCAL_CHANNEL, user, move, game_id=self.game_id)
         for line in result.events:
             self.say(f"  {line}")
+        await self._run_ai(tables, self.game_id)
+        self._announce(result if result.over else await self._latest(tables, result))
+
+    async def _run_ai(self, tables: Tables, game_id: int) -> None:
+        """The AI seats play until a person must act (each decided in a worker process)."""
+
+        async def shown(result: TurnResult) -> None:
+            for line in result.events:
+                self.say(f"  {line}")
+
+        await tables.run_ai(game_id, on_result=shown)
         await self._drain(tables)
-        self._announce(result)
+
+    async def _latest(self, tables: Tables, result: TurnResult) -> TurnResult:
+        """After AI moves: who is to act now (the last AI move's result), else ``result``."""
+        status = await tables.status(None, game_id=self.game_id)
+        if status.info.version == result.version:
+            return result
+        from dataclasses import replace
+
+        return replace(result, to_act=status.to_act, over=status.over, scores=status.scores)
 
     def _announce(self, result: TurnResult) -> None:
         if result.over:

@@ -45,6 +45,7 @@ class Timing:
             "remind": "a reminder",
             "default": "a safe default move",
             "host": "the host is asked to replace the player",
+            "ai": "an AI player plays the turn",
         }.get(self.on_timeout, self.on_timeout)
         return f"reminders {remind} · turn time limit {self.limit_hours:g} h, then {action}"
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import MAX_MOVE_CHARS, Game, IllegalMove, new_game, replay
+from engine.core import MAX_MOVE_CHARS, Decision, Game, IllegalMove, new_game, replay
 
 QUICK_STRIDE = 3
 
@@ -93,8 +94,12 @@ def play_out(
     options: dict[str, Any] | None = None,
     max_moves: int = 20_000,
     roundtrip_every: int = 7,
+    chooser: Callable[[Game, Decision, random.Random], str] | None = None,
 ) -> Game:
-    """Play one random game to the end with every check; returns the finished game."""
+    """Play one random game to the end with every check; returns the finished game.
+
+    ``chooser`` picks the move of a decision instead of a random option (AI seats); the
+    game must be exactly as it was after it chose."""
     rnd = random.Random(seed * 7919 + players)
     names = [f"p{i + 1}" for i in range(players)]
     game = new_game(kind, names, seed=seed, options=options)
@@ -108,8 +113,13 @@ def play_out(
             assert snapshot(clone) == snapshot(game), "to_json/from_json must round-trip"
             assert clone.pending() == game.pending()
         decision = rnd.choice(game.pending())
-        option = rnd.choice(decision.options)
-        game.play(decision.seat, option.move)
+        if chooser is None:
+            move = rnd.choice(decision.options).move
+        else:
+            before = snapshot(game)
+            move = chooser(game, decision, rnd)
+            assert snapshot(game) == before, "choosing a move must not change the game"
+        game.play(decision.seat, move)
     else:
         raise AssertionError(f"{kind} did not end within {max_moves} moves (seed {seed})")
     assert game.pending() == []

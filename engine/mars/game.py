@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Progress, ScoreLine
+from engine.core import Event, Progress, Rng, ScoreLine
 from engine.frames import FrameGame
 from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
 from engine.mars import data as D
@@ -108,6 +108,11 @@ class MarsGame(FrameGame):
         else:
             who = "-"
         return f"{s['round']}:{s['phase']}:{who}"
+
+    def _redeal(self, seat: int, rng: Rng) -> None:
+        from engine.mars.hidden import redeal
+
+        redeal(self, seat, rng)
 
 
 def _changed(before: dict, after: dict) -> list[str]:

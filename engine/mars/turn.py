@@ -321,7 +321,8 @@ def turn_apply(g: Any, f: dict, move: str) -> None:
         g.log(seat, f"{g.name(seat)} completes private goal: {D.goal_text(gid)}")
         push(g, seat, "greward", goal=gid)
     elif move.startswith("discard "):
-        p["goals"].pop(int(move.split()[1]) - 1)
+        gone = p["goals"].pop(int(move.split()[1]) - 1)
+        p.setdefault("goals_gone", []).append(gone)  # only its owner knows (mars/hidden.py)
         p["gcry"] += 1
         g.log(seat, f"{g.name(seat)} discards a private goal, unseen, to use as a crystal")
     elif move.startswith("deliver "):

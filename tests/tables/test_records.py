@@ -85,23 +85,34 @@ def test_record_shape_is_checked(raw: bytes, reason: str) -> None:
         parse_record(raw)
 
 
-async def test_resign_ends_the_game_and_counts_in_stats(tables: Tables) -> None:
+async def test_resign_hands_the_seat_to_an_ai_and_the_last_human_ends_it(tables: Tables) -> None:
+    """Issue 10: a resigner's seat goes to an AI while a human stays; when the last human
+    resigns the game ends, every resigner ranked last, nobody who resigned winning."""
     await played(tables)
     await tables.play(CHAN, ANN, "aim a1")  # ann scores: she leads
     result = await tables.resign(CHAN, ANN)
-    assert result.over and result.posted and result.lines == ("ann resigned: the game ends",)
+    assert not result.over and result.lines == (
+        "ann resigned: an AI player takes over and the game goes on",
+    )
+    assert (await tables.game(result.game_id)).status == "active"
+    result = await tables.resign(CHAN, BOB)
+    assert (
+        result.over
+        and result.posted
+        and result.lines == ("bob resigned: the game ends (everyone has left)",)
+    )
     ranks = {s.player: s.rank for s in result.scores}
-    assert ranks == {"bob": 1, "ann": 2}, "the resigner ranks last whatever the score"
+    assert ranks == {"bob": 1, "ann": 1}, "all resigned: ranked together after nobody"
     info = await tables.game(result.game_id)
     assert info.status == "finished"
     (post,) = await tables.posts(list(result.post_ids))
-    assert post.kind == "final" and post.payload["over"] and post.payload["resigned"] == [0]
+    assert post.kind == "final" and post.payload["over"] and post.payload["resigned"] == [0, 1]
     with pytest.raises(GameOver):
         await tables.resign(None, BOB, game_id=info.id)
     (ann,) = await tables.stats(ANN)
     (bob,) = await tables.stats(BOB)
-    assert (ann.played, ann.won, ann.resigned) == (1, 0, 1)
-    assert (bob.played, bob.won, bob.resigned) == (1, 1, 0)
+    assert (ann.ai_played, ann.ai_won, ann.resigned, ann.played) == (1, 0, 1, 0)
+    assert (bob.ai_played, bob.ai_won, bob.resigned, bob.played) == (1, 0, 1, 0)
 
 
 async def test_stats_count_games_finished_by_their_last_move(tables: Tables) -> None:

@@ -176,3 +176,20 @@ def test_bot_py_local_runs_a_script(tmp_path) -> None:
     assert refused.returncode == 1
     assert "Tally (test game) #2" in refused.stdout
     assert refused.stderr.startswith("line 2: 'fly' is not a legal move now")
+
+
+def test_a_solo_game_against_ai_seats(monkeypatch, capsys, tmp_path) -> None:
+    """Issue 10: ``--ai NAME[:level]`` seats play by themselves after each of alice's moves."""
+    script = "alice: stake 2\nalice: draw\nalice: done\nalice: aim a1\n" * 2
+    code = run(
+        monkeypatch, tmp_path / "l.db", script, "--seed", "4", "--strict",
+        "--ai", "robo:easy", "--ai", "hal",
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "players: alice, robo (AI, easy), hal (AI, normal)" in out
+    assert (
+        "  robo (AI, easy) chose a stake\n" in out and "  hal (AI, normal) chose a stake\n" in out
+    )
+    assert out.index("players: alice") < out.index("robo (AI, easy) chose a stake")
+    assert "The game is over." in out, out[-600:]

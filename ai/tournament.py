@@ -1,0 +1,209 @@
+"""AI tournament, run by hand: ``python3 -m ai.tournament [--games N] [--jobs J] ...``.
+
+Two-player games of each kind for each pairing (``strong:easy`` and so on), the seats
+swapped every other game, each game from its own seed. Prints the win-rate table (ties count
+half), the average final score of each side's winners and the decision-time medians and p95s
+of every level. ``run_pairing`` is the function to call from other code (for example to
+measure balance with strong players).
+
+The strong level's budget here defaults to fewer iterations than in play (``--strong``), so a
+tournament of 100 games a pairing fits in an hour on two shared cores; say which when quoting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import engine  # noqa: F401  (registers the games)
+from ai import ALL_LEVELS, choose
+from ai.mcts import Budget
+from engine.core import new_game
+
+MAX_MOVES = 5000
+
+
+@dataclass
+class GameResult:
+    kind: str
+    levels: tuple[str, ...]  # level of each seat
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_game(
+    kind: str, levels: tuple[str, ...], seed: int, budgets: dict[str, Budget]
+) -> GameResult:
+    """One game with an AI of the given level in each seat, to its end."""
+    game = new_game(kind, [f"{lv}{i + 1}" for i, lv in enumerate(levels)], seed=seed)
+    times: dict[str, list[float]] = {lv: [] for lv in levels}
+    for _ in range(MAX_MOVES):
+        pending = game.pending()
+        if not pending:
+            break
+        d = pending[0]
+        level = levels[d.seat]
+        start = time.perf_counter()
+        move = choose(game, d.seat, level, budgets.get(level))
+        if len(d.options) > 1:
+            times[level].append(time.perf_counter() - start)
+        game.play(d.seat, move)
+    lines = sorted(game.scores(), key=lambda line: line.seat)
+    return GameResult(
+        kind,
+        levels,
+        tuple(x.vp for x in lines),
+        tuple(x.rank for x in lines),
+        times,
+    )
+
+
+def _job(args: tuple[str, tuple[str, ...], int, dict[str, Budget]]) -> GameResult:
+    return play_game(*args)
+
+
+@dataclass
+class PairingStats:
+    kind: str
+    a: str
+    b: str
+    games: int = 0
+    a_points: float = 0.0  # a win is 1, a tie 0.5
+    a_winner_vp: list[int] = field(default_factory=list)
+    b_winner_vp: list[int] = field(default_factory=list)
+    vp: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        ia, ib = r.levels.index(self.a), len(r.levels) - 1 - r.levels[::-1].index(self.b)
+        for i, lv in ((ia, self.a), (ib, self.b)):
+            self.vp.setdefault(lv, []).append(r.scores[i])
+        if r.ranks[ia] < r.ranks[ib]:
+            self.a_points += 1
+            self.a_winner_vp.append(r.scores[ia])
+        elif r.ranks[ia] == r.ranks[ib]:
+            self.a_points += 0.5
+        else:
+            self.b_winner_vp.append(r.scores[ib])
+
+    @property
+    def a_rate(self) -> float:
+        return self.a_points / self.games if self.games else 0.0
+
+
+def run_pairing(
+    kind: str,
+    a: str,
+    b: str,
+    games: int,
+    budgets: dict[str, Budget],
+    *,
+    jobs: int = 1,
+    first_seed: int = 1000,
+    times: dict[tuple[str, str], list[float]] | None = None,
+    progress: bool = False,
+) -> PairingStats:
+    """``games`` two-player games of level ``a`` against ``b`` (seats swapped each game)."""
+    tasks = []
+    for k in range(games):
+        levels = (a, b) if k % 2 == 0 else (b, a)
+        tasks.append((kind, levels, first_seed + k // 2, budgets))
+    stats = PairingStats(kind, a, b)
+    for r in _map(tasks, jobs):
+        stats.add(r)
+        if progress:
+            seats = ", ".join(f"{lv} {vp}" for lv, vp in zip(r.levels, r.scores, strict=True))
+            print(f"    {kind} game {stats.games}: {seats}", flush=True)
+        if times is not None:
+            for lv, ts in r.times.items():
+                times.setdefault((kind, lv), []).extend(ts)
+    return stats
+
+
+def _map(tasks: list, jobs: int) -> Iterable[GameResult]:
+    if jobs <= 1:
+        return map(_job, tasks)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    return pool.map(_job, tasks)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def report(results: list[PairingStats], times: dict[tuple[str, str], list[float]]) -> str:
+    out = ["", "Win rates (2-player games; ties count half)"]
+    out.append(f"{'game':6} {'pairing':16} {'games':>5} {'A wins':>7} {'A winner VP':>11} "
+               f"{'B winner VP':>11} {'A avg VP':>8} {'B avg VP':>8}")  # fmt: skip
+    for s in results:
+        avg_a = _mean(s.vp.get(s.a, []))
+        avg_b = _mean(s.vp.get(s.b, []))
+        out.append(
+            f"{s.kind:6} {s.a + ' vs ' + s.b:16} {s.games:5d} {100 * s.a_rate:6.1f}% "
+            f"{_mean(s.a_winner_vp):11.1f} {_mean(s.b_winner_vp):11.1f} {avg_a:8.1f} {avg_b:8.1f}"
+        )
+    out += ["", "Decision times (decisions with a real choice)"]
+    out.append(f"{'game':6} {'level':8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8}")
+    for (kind, lv), ts in sorted(times.items()):
+        out.append(
+            f"{kind:6} {lv:8} {len(ts):9d} {1000 * statistics.median(ts):10.1f} "
+            f"{1000 * percentile(ts, 0.95):8.1f}"
+        )
+    return "\n".join(out)
+
+
+def _mean(xs: list[int]) -> float:
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m ai.tournament", description=__doc__)
+    ap.add_argument("--games", type=int, default=100, help="games per pairing per game kind")
+    ap.add_argument("--kinds", default="algae,mars")
+    ap.add_argument("--pairings", default="strong:easy,normal:random")
+    ap.add_argument("--strong", type=int, default=200, help="strong: iterations a decision")
+    ap.add_argument("--normal", type=int, default=60, help="normal: iterations a decision")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--progress", action="store_true", help="print every game's result")
+    args = ap.parse_args(argv)
+    budgets = {
+        "strong": Budget(seconds=None, iterations=args.strong),
+        "normal": Budget(seconds=None, iterations=args.normal),
+    }
+    pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
+    for a, b in pairings:
+        if a not in ALL_LEVELS or b not in ALL_LEVELS:
+            ap.error(f"unknown level in pairing {a}:{b}")
+    print(
+        f"AI tournament: {args.games} games a pairing, strong {args.strong} and normal "
+        f"{args.normal} iterations a decision, {args.jobs} worker(s)",
+        flush=True,
+    )
+    results: list[PairingStats] = []
+    times: dict[tuple[str, str], list[float]] = {}
+    started = time.perf_counter()
+    for kind in args.kinds.split(","):
+        for a, b in pairings:
+            stats = run_pairing(
+                kind, a, b, args.games, budgets, jobs=args.jobs, times=times,
+                progress=args.progress,
+            )  # fmt: skip
+            results.append(stats)
+            print(
+                f"  {kind} {a} vs {b}: {100 * stats.a_rate:.1f}% for {a} "
+                f"({time.perf_counter() - started:.0f} s so far)",
+                flush=True,
+            )
+    print(report(results, times))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""AI decision times (issue 10): easy, normal and strong on positions of real games.
+
+Positions come from 2-player games played by random legal moves (decisions with a real
+choice only). Targets: easy p95 <= 50 ms; strong <= 2 s within its budget (1.5 s by
+default, ``ALGAE_AI_SECONDS`` in the bot). Strength is measured by ``python3 -m
+ai.tournament``, not here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import engine
+from ai import BUDGETS, choose
+from benchmarks.kit import Row, row
+from engine.core import Game, new_game
+
+POSITIONS = {"easy": 40, "normal": 8, "strong": 4}
+TARGETS = {"easy": "p95 <= 50 ms", "normal": "", "strong": "<= 2000 ms"}
+
+
+def positions(kind: str, count: int, seed: int = 1) -> list[tuple[Game, int]]:
+    """``count`` positions with a real choice, spread over a few random games."""
+    rnd = random.Random(seed)
+    out: list[tuple[Game, int]] = []
+    game_seed = seed
+    while len(out) < count:
+        game = new_game(kind, ["a", "b"], seed=game_seed)
+        game_seed += 1
+        step = 0
+        while game.pending() and len(out) < count:
+            d = rnd.choice(game.pending())
+            if len(d.options) > 1 and step % 7 == 3:
+                out.append((type(game).from_json(game.to_json()), d.seat))
+            game.play(d.seat, rnd.choice(d.options).move)
+            step += 1
+    return out
+
+
+def run() -> list[Row]:
+    rows: list[Row] = []
+    for kind in ("algae", "mars"):
+        if kind not in engine.GAMES:
+            continue
+        for level, count in POSITIONS.items():
+            samples = []
+            for game, seat in positions(kind, count):
+                start = time.perf_counter()
+                choose(game, seat, level)
+                samples.append(time.perf_counter() - start)
+            budget = BUDGETS.get(level)
+            note = f"budget {budget.seconds} s" if budget and budget.seconds else ""
+            rows.append(row("ai", f"{kind} {level} decision", samples, TARGETS[level], note))
+    return rows

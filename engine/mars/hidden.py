@@ -1,0 +1,62 @@
+"""What a seat cannot see in On Mars, dealt again for the AI players (``Game.determinize``).
+
+Hidden from ``seat``: the other seats' private goals (their number is public; a completed
+goal is public; a discarded one is known only to its owner), the face-down Discovery tiles on
+the map and in the supply, the order of the building-tile stacks and of the blueprint deck
+(level 1 on top of level 3). Each group is collected, sorted (so the copy does not depend on
+how the real game arranged it), shuffled with the AI's generator and dealt back to the same
+places. Research tiles are face up (their colour and letter are public) and stay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Rng
+from engine.mars import data as D
+
+
+def redeal(g: Any, seat: int, rng: Rng) -> None:
+    s = g.s
+    _goals(s, seat, rng)
+    _discovery(s, rng)
+    for kind in sorted(s["stacks"]):
+        stack = sorted(s["stacks"][kind])
+        rng.shuffle(stack)
+        s["stacks"][kind] = stack
+    _blueprints(s, rng)
+
+
+def _goals(s: dict[str, Any], seat: int, rng: Rng) -> None:
+    """Other seats' hands come from every goal this seat has not seen leave the pool."""
+    players = s["players"]
+    seen = set(players[seat]["goals"]) | set(players[seat].get("goals_gone", []))
+    seen |= {p["goal_done"] for p in players if p["goal_done"]}
+    pool = sorted(gid for gid in D.GOALS if gid not in seen)
+    rng.shuffle(pool)
+    for other, p in enumerate(players):
+        if other != seat:
+            n = len(p["goals"])
+            p["goals"], pool = pool[:n], pool[n:]
+            p["goals_gone"] = []
+
+
+def _discovery(s: dict[str, Any], rng: Rng) -> None:
+    """Face-down Discovery tiles on the map and in the supply share one pool."""
+    spots = sorted(
+        h for h, cell in s["hex"].items() if cell["tile"] and cell["tile"] not in D.RESEARCH
+    )
+    pool = sorted([s["hex"][h]["tile"] for h in spots] + list(s["disc_supply"]))
+    rng.shuffle(pool)
+    for h in spots:
+        s["hex"][h]["tile"] = pool.pop()
+    s["disc_supply"] = pool
+
+
+def _blueprints(s: dict[str, Any], rng: Rng) -> None:
+    deck = s["bp_deck"]
+    level1 = sorted(b for b in deck if b.split("-")[1][0] == "1")
+    level3 = sorted(b for b in deck if b.split("-")[1][0] != "1")
+    rng.shuffle(level1)
+    rng.shuffle(level3)
+    s["bp_deck"] = level1 + level3

@@ -1,0 +1,83 @@
+"""Every AI level plays legal moves, and AI seats play whole games to their end (issue 10)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ai
+from ai.mcts import Budget, search
+from engine.core import Rng, new_game
+from tests.ai.helpers import midgame, seat_to_act
+
+TINY = Budget(seconds=None, iterations=15)
+
+
+@pytest.mark.parametrize("kind", ["algae", "mars"])
+@pytest.mark.parametrize("level", ai.ALL_LEVELS)
+def test_every_level_picks_a_listed_option(kind: str, level: str):
+    game = midgame(kind, 2, 3, 30)
+    seat = seat_to_act(game)
+    before = game.to_json()
+    move = ai.choose(game, seat, level, TINY if level in ("normal", "strong") else None)
+    assert move in {o.move for o in game.decision_for(seat).options}
+    assert game.to_json() == before, "choosing must not touch the real game"
+
+
+@pytest.mark.parametrize("kind", ["algae"])  # On Mars: tests/ai/test_playout_ai.py
+def test_ai_seats_play_a_game_to_its_end(kind: str):
+    game = new_game(kind, ["easy", "rand"], seed=8)
+    levels = ["easy", "random"]
+    for _ in range(3000):
+        pending = game.pending()
+        if not pending:
+            break
+        d = pending[0]
+        game.play(d.seat, ai.choose(game, d.seat, levels[d.seat]))
+    assert game.over
+    assert len(game.scores()) == 2
+
+
+def test_search_counts_its_iterations_and_visits_only_legal_moves():
+    game = midgame("algae", 2, 4, 20)
+    seat = seat_to_act(game)
+    result = search(game, seat, Budget(seconds=None, iterations=30, prior=False), Rng(1))
+    legal = {o.move for o in game.decision_for(seat).options}
+    assert result.iterations == 30
+    assert set(result.visits) <= legal and result.move in legal
+    assert sum(result.visits.values()) == 30
+    seeded = search(game, seat, Budget(seconds=None, iterations=30), Rng(1))
+    assert sum(seeded.visits.values()) == 30 + 3 * len(seeded.visits), "3 virtual visits each"
+
+
+def test_levels_and_budgets_are_checked():
+    assert ai.check_level(None) == ai.DEFAULT_LEVEL
+    assert ai.check_level(" Strong ") == "strong"
+    with pytest.raises(ValueError, match="unknown AI level"):
+        ai.check_level("grandmaster")
+    with pytest.raises(ValueError, match="seconds or iterations"):
+        Budget(seconds=None, iterations=None)
+
+
+def test_a_seat_without_a_decision_is_refused():
+    game = new_game("mars", ["a", "b"], seed=2)
+    idle = next(s for s in range(2) if game.decision_for(s) is None)
+    with pytest.raises(ValueError, match="no decision"):
+        ai.choose(game, idle, "easy")
+
+
+@pytest.mark.parametrize("kind", ["algae", "mars"])
+def test_a_game_rebuilt_from_a_snapshot_shares_nothing_with_it(kind: str):
+    """The search rebuilds many copies from one ``to_json`` snapshot: playing on a copy must
+    leave the snapshot (and so every later copy) as it was."""
+    game = midgame(kind, 2, 6, 25)
+    snapshot = game.to_json()
+    before = json.dumps(snapshot, sort_keys=True)
+    copy = type(game).from_json(snapshot)
+    for _ in range(20):
+        pending = copy.pending()
+        if not pending:
+            break
+        copy.play(pending[0].seat, pending[0].options[-1].move)
+    assert json.dumps(snapshot, sort_keys=True) == before
