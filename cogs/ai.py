@@ -157,7 +157,7 @@ async def remove_ai(
     )
 
 
-COMMANDS = (add_ai, remove_ai)
+COMMANDS: tuple[app_commands.Command, ...] = (add_ai, remove_ai)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ai import LEVELS, check_level
 from storage.base import Store, StoreError
@@ -85,7 +85,15 @@ class AiSeatsMixin:
         async def _engine(self, row: GameRow) -> Game: ...
         async def _info_of(self, game_id: int) -> GameInfo: ...
         async def play(
-            self, channel_id: int | None, user_id: int, move: str, **kw: Any
+            self,
+            channel_id: int | None,
+            user_id: int,
+            move: str,
+            *,
+            seat: int | None = None,
+            expected_version: int | None = None,
+            game_id: int | None = None,
+            option: int | None = None,
         ) -> TurnResult: ...
 
     # ================================================================= lobby

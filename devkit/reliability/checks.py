@@ -70,7 +70,7 @@ def posts(world: World, tables: list[Table], findings: Findings) -> None:
         versions = [v for g, v in heads if g == t.game_id]
         if versions != sorted(versions):
             findings.out_of_order.append(f"{t.channel.name}: {versions}")
-        ours = [m for m in messages if HEAD.search(m.content)[1] == str(t.game_id)]
+        ours = [m for m in messages if (h := HEAD.search(m.content)) and h[1] == str(t.game_id)]
         for m in ours[:-1]:
             if "Play" in m.labels:
                 findings.stale_play_buttons.append(f"{t.channel.name}: {m.content[:60]}")
@@ -88,6 +88,7 @@ async def replays(db_path, guild_id: int, findings: Findings) -> None:
             if info.status not in ("active", "finished"):
                 continue
             row = await tables.store.get_game(info.id)
+            assert row is not None  # listed just now, and the bot is stopped
             snap = await tables.store.load_snapshot(info.id)
             line = await tables.log_line(info.id)
             game = replay(record_of(row, line.live()))

@@ -171,7 +171,7 @@ def items(  # noqa: C901  (a flat catalogue of hostile inputs; the branches are 
     ):
         opts = {"move": "stake 1"} if name == "play" else {}
         makers.append(
-            lambda name=name, opts=opts: (
+            lambda name=name, opts=opts: (  # type: ignore[misc]  # mypy cannot type default-bound lambdas
                 f"no game: {name}",
                 slash(name, world.lounge, stranger(), **opts),
             )
@@ -192,7 +192,7 @@ def items(  # noqa: C901  (a flat catalogue of hostile inputs; the branches are 
 
     for kind in ("nested", "huge", "garbage", "wrong"):
         makers.append(
-            lambda kind=kind: (
+            lambda kind=kind: (  # type: ignore[misc]  # mypy cannot type default-bound lambdas
                 f"import {kind}",
                 slash(
                     "import",
@@ -376,7 +376,7 @@ def items(  # noqa: C901  (a flat catalogue of hostile inputs; the branches are 
             forge(t := table(), f"alg:g:{game_of(t)}:0:{old()}", values=[text()[:100] or "x"]),
         ),
     ]
-    out = []
+    out: list[tuple[str, Item]] = []
     while len(out) < count:
         out.append(rnd.choice(makers)())
     return out

@@ -176,7 +176,7 @@ async def _open_menu(t: Table):
         await ix.wait_text(timeout=20)
         menu = ix.original
         usable = menu is not None and menu.ephemeral and bool(menu.components)
-        if usable and menu.custom_ids[0].split(":")[1] in ("o", "s"):
+        if usable and menu is not None and menu.custom_ids[0].split(":")[1] in ("o", "s"):
             return user, menu
     return None
 
@@ -234,7 +234,7 @@ async def _faults(world: World, tables: list[Table], config: Config, report: Rep
         await s.gateway_fault(kind)
         report.faults.append(f"gateway: {kind}")
         if kind in ("close", "tcp", "invalid", "reconnect"):
-            await s.wait_until(lambda c=count: s.connections > c and s.connected, timeout=60)
+            await s.wait_until(lambda c=count: s.connections > c and s.connected, timeout=60)  # type: ignore[misc]
         await asyncio.sleep(1.0)
     await asyncio.gather(*playing)
     s.failures.clear()

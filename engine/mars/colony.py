@@ -76,7 +76,7 @@ def contract_text(cid: str) -> str:
 @decision("takect", "Take which Earth Contract?")
 def takect_options(g: Any, f: dict) -> list:
     cost = "free" if f.get("free") else "1 crystal"
-    return [(c, f"{cost}: {contract_text(c)}") for c in takeable(g, f["seat"], f.get("free"))]
+    return [(c, f"{cost}: {contract_text(c)}") for c in takeable(g, f["seat"], bool(f.get("free")))]
 
 
 @applies("takect")
