@@ -97,15 +97,20 @@ async def test_two_processes_racing_only_one_lands(tables: Tables, backend) -> N
     try:
         (decision,) = await other.decisions_for(CHAN, ANN)  # warms its cache too
         first_done = asyncio.Event()
+        other_checked = asyncio.Event()
         real_commit = other.store.commit_move
 
         async def late_commit(*args, **kwargs):
+            other_checked.set()  # "draw" was legal in the game this process holds
             await first_done.wait()  # the other process commits while we hold a stale game
             return await real_commit(*args, **kwargs)
 
         other.store.commit_move = late_commit  # type: ignore[method-assign]
 
         async def first():
+            # only once the other process has read and checked its (soon stale) game: on a
+            # loaded machine it could otherwise read after this commit and refuse "draw"
+            await asyncio.wait_for(other_checked.wait(), 10)
             try:
                 return await tables.play(CHAN, ANN, "done")
             finally:
