@@ -27,6 +27,9 @@ from storage.open import is_postgres, open_any
 from tables.line import LogLine, replayed
 
 SKIP = ("schema_migrations", "sqlite_sequence")
+# tables whose rows the migrations themselves write (the install secret): TO's own row
+# gives way to FROM's, so the copy is the same installation
+SEEDED = ("install_secret",)
 
 
 def table_order() -> list[tuple[str, list[str]]]:
@@ -85,6 +88,8 @@ async def copy_db(source: str, target: str, *, out=sys.stdout) -> list[str]:
                 names = ", ".join(columns)
                 rows = await src._all(f"SELECT {names} FROM {table} ORDER BY 1")  # type: ignore[attr-defined]
                 marks = ", ".join("?" for _ in columns)
+                if table in SEEDED:
+                    await db.execute(f"DELETE FROM {table}")
                 await db.executemany(
                     f"INSERT INTO {table} ({names}) VALUES ({marks})", [tuple(r) for r in rows]
                 )

@@ -198,9 +198,12 @@ class RecordsMixin:
         return info, record
 
     async def _resigned_seats(self, row: GameRow) -> list[int]:
-        """The seats that resigned a finished game (its record says so, issue 12 item 7)."""
-        seats: set[int] = set()
-        for user in {s.user_id for s in row.seats}:
+        """The seats that resigned a finished game (its record says so, issue 12 item 7):
+        the results say so of the seats' last holders, and a seat resigned to an AI player
+        earlier is in the handovers (issue 10)."""
+        handed = await self.store.handovers(row.id)
+        seats: set[int] = set(handed)
+        for user in {s.user_id for s in row.seats} | {u for u, _ in handed.values()}:
             seats |= {
                 r.seat
                 for r in await self.store.results_of(user)

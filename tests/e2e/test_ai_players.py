@@ -13,8 +13,8 @@ import pytest
 
 from tests.e2e.helpers import is_turn_post, open_game, running
 from tests.e2e.test_days import T0, Clock
-from tests.standin import BotProcess, Message, StandIn
-from tests.standin.models import User
+from devkit.standin import BotProcess, Message, StandIn
+from devkit.standin.models import User
 
 pytestmark = pytest.mark.e2e
 H = 3600.0

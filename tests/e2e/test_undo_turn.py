@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
-from tests.standin import BotProcess, StandIn
+from devkit.standin import BotProcess, StandIn
 
 pytestmark = pytest.mark.e2e
 

@@ -28,7 +28,8 @@ async def _a_busy_database(target, clock: FakeClock) -> None:
         await tables.run_timers()
         await tables.store.add_notices([NewNotice(1, "remind", {"n": 1}, user_id=BOB)], clock())
         await started(tables, channel=CHAN + 1)
-        await tables.resign(CHAN + 1, BOB)
+        await tables.resign(CHAN + 1, BOB)  # an AI takes the seat (a handover row) ...
+        await tables.resign(CHAN + 1, ANN)  # ... and with no person left the game ends
         await tables.create("tally", GUILD, CHAN + 2, ANN, "ann")  # a lobby
     finally:
         await tables.close()

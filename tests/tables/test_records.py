@@ -101,8 +101,9 @@ async def test_resign_hands_the_seat_to_an_ai_and_the_last_human_ends_it(tables:
         and result.posted
         and result.lines == ("bob resigned: the game ends (everyone has left)",)
     )
-    ranks = {s.player: s.rank for s in result.scores}
-    assert ranks == {"bob": 1, "ann": 1}, "all resigned: ranked together after nobody"
+    # by seat: ann's seat plays on under its AI's name ("ann (AI, normal)")
+    ranks = {s.seat: s.rank for s in result.scores}
+    assert ranks == {0: 1, 1: 1}, "all resigned: ranked together after nobody"
     info = await tables.game(result.game_id)
     assert info.status == "finished"
     (post,) = await tables.posts(list(result.post_ids))
@@ -201,14 +202,15 @@ async def test_a_resigned_game_imports_as_ended(tables: Tables) -> None:
     """Issue 12 item 7: the record of a game that ended by resignation says who resigned,
     and imports as finished (final standings, resigner last), never as active."""
     await played(tables)
-    await tables.resign(CHAN, BOB)
+    await tables.resign(CHAN, BOB)  # an AI takes bob's seat and the game goes on ...
+    await tables.resign(CHAN, ANN)  # ... until the last person leaves: then it ends
     _, record = await tables.export_record(CHAN)
-    assert record["status"] == "finished" and record["resigned"] == [1]
+    assert record["status"] == "finished" and sorted(record["resigned"]) == [0, 1]
     result = await tables.import_record(GUILD, OTHER, ANN, "ann", json.dumps(record).encode())
     assert result.over and not result.to_act
     info = await tables.game(result.game_id)
     assert info.status == "finished"
     (post,) = await tables.posts(list(result.post_ids))
-    assert post.kind == "final" and post.payload["resigned"] == [1]
+    assert post.kind == "final" and post.payload["resigned"] == [0, 1]
     assert [s["player"] for s in post.payload["scores"]][-1] == "bob", "the resigner is last"
     assert "bob resigned" in post.payload["lines"][0]
