@@ -15,6 +15,7 @@ moves per second here.
 from __future__ import annotations
 
 import asyncio
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -82,6 +83,7 @@ async def _phase(kind: str, url: str | None, halves: list[tuple[int, ...]]) -> R
         for proc in procs:
             await proc.stop()
         await standin.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
     moves = sum(len(t.acked) for t in tables)
     answers = [s for t in tables for s in t.answer_s]
     label = f"{kind}, {len(procs)} process{'es' if len(procs) > 1 else ''}"

@@ -186,6 +186,11 @@ class StandInServer(Gateway):
     def calls_to(self, method: str, route: str) -> list[Call]:
         return [c for c in self.calls if c.method == method.upper() and c.route == route]
 
+    def nonces_in(self, channel_id: int) -> dict[str, int]:
+        """Each nonce a message was created with in a channel -> that message's id (a later
+        edit replaces ``Message.sent``, so the message itself no longer shows it)."""
+        return {n: mid for (c, n), mid in self._nonces.items() if c == channel_id}
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler):
         info = request.match_info

@@ -41,8 +41,10 @@ async def check_posts(standin: StandIn, backend: Backend, table: Table) -> None:
         "SELECT id, sent_at FROM outbox WHERE channel_id = ? ORDER BY id", (table.channel.id,)
     )
     assert rows and all(sent is not None for _, sent in rows), rows
-    made = [m.sent.get("nonce") for m in standin.posts(table.channel) if m.sent.get("nonce")]
-    assert sorted(made) == sorted(f"alg-post-{i}" for i, _ in rows)  # each exactly once
+    made = {n: mid for n, mid in standin.nonces_in(table.channel.id).items() if "post" in n}
+    assert sorted(made) == sorted(f"alg-post-{i}" for i, _ in rows)  # every post made ...
+    shown = {m.id for m in standin.posts(table.channel)}
+    assert len(set(made.values())) == len(made) and set(made.values()) <= shown  # ... once
 
 
 def is_subsequence(short: list[str], long: list[str]) -> bool:
