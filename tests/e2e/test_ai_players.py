@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import is_turn_post, open_game, running
-from tests.e2e.test_days import T0, Clock
 from devkit.standin import BotProcess, Message, StandIn
 from devkit.standin.models import User
+from tests.e2e.helpers import is_turn_post, open_game, running
+from tests.e2e.test_days import T0, Clock
 
 pytestmark = pytest.mark.e2e
 H = 3600.0

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.helpers import is_turn_post
 from devkit.standin import BotProcess, StandIn
+from tests.e2e.helpers import is_turn_post
 
 pytestmark = pytest.mark.e2e
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
 from devkit.standin import BotProcess, StandIn
+from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
 
 pytestmark = pytest.mark.e2e
 
