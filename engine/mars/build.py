@@ -228,7 +228,7 @@ def check_contracts(g: Any) -> None:
         for c in p["contracts"]:
             if not c.get("done") and contract_done(g, seat, c):
                 c["done"] = True
-                g.log(seat, f"{g.name(seat)} completes Earth Contract {c['id']}")
+                g.log(seat, f"{g.name(seat)} completes {N.contract_name(c['id'])}")
                 contribute(g, seat, "contract")
 
 

@@ -35,6 +35,7 @@ async def test_sync_registers_commands_and_exits(standin: StandIn, tmp_path) -> 
     subs = {o["name"] for o in game["options"]}
     assert subs == {
         *("new", "join", "leave", "start", "abort", "kick", "replace", "seats", "list"),
+        *("add-ai", "remove-ai"),
         "settings",
         "resign",
     }

@@ -19,6 +19,7 @@ from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD
 
 async def must_draw(tables: Tables, players: int = 2) -> None:
     """A tally game where the first draw of every turn is the only legal move."""
+    tables.raw_seeds = True  # the raw seed: the test knows its draws
     await tables.create("tally", GUILD, CHAN, ANN, "ann", seed=7, options={"must_draw": True})
     for user, name in [(BOB, "bob"), (CAT, "cat")][: players - 1]:
         await tables.join(CHAN, user, name)
@@ -113,6 +114,7 @@ async def test_no_one_option_decision_is_ever_asked(
     """Random play through the table layer: after every accepted move, no open decision of
     any seat has a single option (the table layer played it)."""
     users = [ANN, BOB, CAT][:players]
+    tables.raw_seeds = True  # the raw seed: the test knows its draws
     await tables.create(kind, GUILD, CHAN, ANN, "ann", seed=11)
     for user, name in zip(users[1:], ["bob", "cat"], strict=False):
         await tables.join(CHAN, user, name)
