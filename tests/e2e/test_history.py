@@ -165,12 +165,17 @@ async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: 
 
     ix = await standin.slash(bob, other, "game resign")
     sure = await standin.click(bob, ix.original, label="Resign")
+    # issue 10: a resigner's seat goes to an AI player and the game goes on for alice ...
+    assert "an AI has your seat" in await sure.wait_text("resigned")
+    ix = await standin.slash(alice, other, "game resign")
+    sure = await standin.click(alice, ix.original, label="Resign")
     await sure.wait_text("resigned")
+    # ... until the last person leaves: then it ends, both resigners ranked last
     final = await standin.wait_for_message(other, lambda m: "game is over" in m.content)
-    assert "bob resigned: the game ends" in final.content and "everyone" not in final.content
-    assert final.content.count("(resigned)") == 1 and "1. alice" in final.content
+    assert "alice resigned: the game ends (everyone has left)" in final.content
+    assert final.content.count("(resigned)") == 2
     assert final.pngs() and "Play" not in final.labels
     ix = await standin.slash(alice, other, "stats", user=bob)
-    assert "1 played, 0 won, 1 resigned" in ix.text
+    assert "1 resigned" in ix.text and "with AI players: 1 played, 0 won" in ix.text
     ix = await standin.slash(bob, other, "stats", user=alice)
-    assert "1 played, 1 won" in ix.text
+    assert "1 resigned" in ix.text and "with AI players: 1 played, 0 won" in ix.text
