@@ -148,27 +148,31 @@ class Table:
             return None if ix is None else ("section", ix)
         if selects:
             comp = selects[0]
-            value = self.rnd.choice(comp["options"])["value"]
-            click = self.standin.click(user, menu, comp["custom_id"], values=[value])
+            option = self.rnd.choice(comp["options"])
+            label = option["label"]
+            click = self.standin.click(user, menu, comp["custom_id"], values=[option["value"]])
         elif options:
-            click = self.standin.click(user, menu, self.rnd.choice(options)["custom_id"])
+            button = self.rnd.choice(options)
+            label = button.get("label") or ""
+            click = self.standin.click(user, menu, button["custom_id"])
         else:
             return None
-        answer = await self._move(click)
+        answer = await self._move(click, moves=moves_of(label))
         return None if answer is None else ("option", answer)
 
     # ---------------------------------------------------------------- helpers
-    async def _move(self, coro) -> Interaction | None:
-        """Send a move; count it when acknowledged, and a refusal of a legal move."""
+    async def _move(self, coro, *, moves: int = 1) -> Interaction | None:
+        """Send a move (``moves``: a menu entry may play a move and its sub-choice); count
+        it when acknowledged, and a refusal of a legal move."""
         ix = await self._send(coro)
         if ix is None:
-            self._unsure()
+            self._unsure(moves)
             return None
         text = await _final_text(ix)
         if ix.response_type == 6 and ix.followup_ids:  # a refusal after a deferred update
             text = "\n".join(m.text for m in ix.replies if m.id in ix.followup_ids)
         if "✔" in text and not any(r in text.lower() for r in REFUSED):
-            self.acked += 1
+            self.acked += moves
             self.metrics.moves += 1
             if "game is over" in text.lower():
                 self.over = True
@@ -177,11 +181,11 @@ class Table:
         if any(r in low for r in REFUSED):
             self.metrics.refused_legal.append(f"{self.channel.name}: {text[:160]}")
         else:
-            self._unsure()  # an answer that says nothing: the move may be in
+            self._unsure(moves)  # an answer that says nothing: the move may be in
         return None
 
-    def _unsure(self) -> None:
-        self.uncertain += 1
+    def _unsure(self, moves: int = 1) -> None:
+        self.uncertain += moves
 
     async def _send(self, coro):
         """Send one interaction once the bot is connected; None when it got no answer."""
@@ -225,3 +229,11 @@ async def _final_text(ix: Interaction) -> str:
         return await ix.wait_text()
     except TimeoutError:
         return ix.text
+
+
+PAIR = " · "  # a menu entry of two moves (a move and its sub-choice) is labelled "a · b"
+
+
+def moves_of(label: str) -> int:
+    """How many moves one click on a menu entry labelled ``label`` plays."""
+    return 1 + label.count(PAIR)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from benchmarks.kit import percentile
 from devkit.reliability import checks, hostile
-from devkit.reliability.players import Metrics, Table
+from devkit.reliability.players import PAIR, Metrics, Table
 from devkit.reliability.world import World
 
 MESSAGES = "/channels/{channel_id}/messages"
@@ -182,22 +182,28 @@ async def _open_menu(t: Table):
 
 
 def _two_clicks(menu, *, same: bool):
+    """Two clicks on the menu's options (the same one twice, or two different ones), among
+    options that play ONE move: an entry labelled "a · b" plays a move and its sub-choice in
+    one click (issue 12), which would make one accepted click log two moves."""
     comp = menu.components[0]
     if comp.get("type") == 3:
-        values = [o["value"] for o in comp.get("options") or []]
-        if not same and len(values) < 2:
+        values = [o["value"] for o in comp.get("options") or [] if PAIR not in o["label"]]
+        if not values or (not same and len(values) < 2):
             return None
         pair = [values[0], values[0] if same else values[1]]
         return [(comp["custom_id"], [v]) for v in pair]
-    ids = [c["custom_id"] for c in menu.components if c["custom_id"].startswith("alg:o:")]
-    if not same and len(ids) < 2:
+    ids = [
+        c["custom_id"]
+        for c in menu.components
+        if c["custom_id"].startswith("alg:o:") and PAIR not in (c.get("label") or "")
+    ]
+    if not ids or (not same and len(ids) < 2):
         return None
     return [(ids[0], None), (ids[0] if same else ids[1], None)]
 
 
 def _logged(world: World, t: Table) -> int:
-    rows = world.peek("SELECT COUNT(*) FROM moves WHERE game_id = ?", (t.game_id,))
-    return rows[0][0]
+    return 0 if t.game_id is None else checks.chosen_moves(world, t.game_id)
 
 
 async def _kills(world: World, tables: list[Table], config: Config, report: Report) -> None:
