@@ -84,7 +84,6 @@ async def copy_db(source: str, target: str, *, out=sys.stdout) -> list[str]:
             raise SystemExit("TO already holds games: copy into an empty database")
         counts: dict[str, int] = {}
         async with dst._tx() as db:  # type: ignore[attr-defined]
-            await db.execute("DELETE FROM install_secret")  # TO takes FROM's (migration 7)
             for table, columns in order:
                 names = ", ".join(columns)
                 rows = await src._all(f"SELECT {names} FROM {table} ORDER BY 1")  # type: ignore[attr-defined]
