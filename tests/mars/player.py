@@ -59,7 +59,7 @@ class Player:
         return self.rnd.choice(safe or moves)
 
     def pick_exec(self, execs: list[str]) -> str:
-        weight = {"x rover": 4, "x develop": 10, "x upgrade": 6, "x blueprint": 2}
+        weight = {"x rover": 12, "x develop": 10, "x upgrade": 6, "x blueprint": 2}
         ws = [1.5 if m.startswith("x adv") else weight.get(m, 1) for m in execs]
         return self.rnd.choices(execs, ws)[0]
 

@@ -20,8 +20,7 @@ from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, started
 
 async def test_create_join_start(tables: Tables) -> None:
     info = await tables.create("tally", GUILD, CHAN, ANN, "ann", seed=5)
-    secret = await tables.store.install_secret()
-    assert info.status == "lobby" and info.host_id == ANN and info.seed == mix_seed(secret, 5)
+    assert info.status == "lobby" and info.host_id == ANN and info.seed == 5  # raw_seeds
     assert [(s.seat, s.user_id, s.name) for s in info.seats] == [(0, ANN, "ann")]
     info = await tables.join(CHAN, BOB, "bob")
     assert [s.name for s in info.seats] == ["ann", "bob"]
@@ -38,6 +37,13 @@ async def test_seed_is_drawn_when_not_given(tables: Tables) -> None:
     b = await tables.create("tally", GUILD, 2, ANN, "ann")
     assert 0 <= a.seed < 2**63 and 0 <= b.seed < 2**63 and a.seed != b.seed
     assert (await tables.game(a.id)).seed == a.seed
+
+
+async def test_a_chosen_seed_is_mixed_with_the_install_secret(tables: Tables) -> None:
+    """Hidden information (issue 9): outside the terminal the chosen number is not the seed."""
+    tables.raw_seeds = False
+    info = await tables.create("tally", GUILD, CHAN, ANN, "ann", seed=5)
+    assert info.seed == mix_seed(await tables.store.install_secret(), 5) != 5
 
 
 async def test_one_live_game_per_channel(tables: Tables) -> None:

@@ -93,7 +93,7 @@ async def test_two_processes_racing_only_one_lands(tables: Tables, backend) -> N
     """Two Tables on one file (as two bot processes): both load and apply the same move;
     the store's version check lets exactly one commit."""
     await play_some(tables)
-    other = await open_tables(backend.target)
+    other = await open_tables(backend.target, raw_seeds=True)
     try:
         (decision,) = await other.decisions_for(CHAN, ANN)  # warms its cache too
         first_done = asyncio.Event()
@@ -130,7 +130,7 @@ async def test_two_processes_racing_only_one_lands(tables: Tables, backend) -> N
 
 
 async def test_corrupted_snapshot_is_rebuilt_from_the_log(backend, clock) -> None:
-    tables = await open_tables(backend.target, clock=clock, lease=0.0)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0, raw_seeds=True)
     await play_some(tables)
     _, game = await tables.load(CHAN)
     good = game.to_json()
@@ -138,7 +138,7 @@ async def test_corrupted_snapshot_is_rebuilt_from_the_log(backend, clock) -> Non
     for garbage in ["{not json", '{"schema": 99}', json.dumps({**good, "moves": []})]:
         await backend.poke("UPDATE games SET snapshot = ?", (garbage,))
         tables = await open_tables(
-            backend.target, clock=clock, lease=0.0
+            backend.target, clock=clock, lease=0.0, raw_seeds=True
         )  # a fresh process: nothing cached
         _, rebuilt = await tables.load(CHAN)
         assert rebuilt.to_json() == good
@@ -146,13 +146,13 @@ async def test_corrupted_snapshot_is_rebuilt_from_the_log(backend, clock) -> Non
             json.loads((await backend.peek("SELECT snapshot FROM games"))[0][0]) == good
         )  # rewritten
         await tables.close()
-    tables = await open_tables(backend.target, clock=clock, lease=0.0)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0, raw_seeds=True)
     assert (await tables.play(CHAN, ANN, "done")).version == 5
     await tables.close()
 
 
 async def test_a_log_that_does_not_replay_breaks_only_that_game(backend, clock) -> None:
-    tables = await open_tables(backend.target, clock=clock, lease=0.0)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0, raw_seeds=True)
     await play_some(tables, channel=CHAN)
     await play_some(tables, channel=CHAN + 1)
     broken_id = (await tables.game_in(CHAN)).id
@@ -160,7 +160,7 @@ async def test_a_log_that_does_not_replay_breaks_only_that_game(backend, clock) 
     await backend.poke("UPDATE games SET snapshot = 'garbage' WHERE id = ?", (broken_id,))
     await backend.poke("UPDATE moves SET move = 'fly' WHERE game_id = ? AND seq = 3", (broken_id,))
 
-    tables = await open_tables(backend.target, clock=clock, lease=0.0)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0, raw_seeds=True)
     try:
         with pytest.raises(BrokenGame, match=r"move 3 \('fly'"):
             await tables.play(CHAN, ANN, "done")
@@ -183,12 +183,12 @@ async def test_a_log_that_does_not_replay_breaks_only_that_game(backend, clock) 
 
 
 async def test_a_log_shorter_than_the_version_is_broken(backend, clock) -> None:
-    tables = await open_tables(backend.target, clock=clock, lease=0.0)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0, raw_seeds=True)
     await play_some(tables)
     await tables.close()
     await backend.poke("UPDATE games SET snapshot = NULL")
     await backend.poke("DELETE FROM moves WHERE seq = 4")
-    tables = await open_tables(backend.target, clock=clock, lease=0.0)
+    tables = await open_tables(backend.target, clock=clock, lease=0.0, raw_seeds=True)
     with pytest.raises(BrokenGame, match="holds 3 moves"):
         await tables.load(CHAN)
     await tables.close()

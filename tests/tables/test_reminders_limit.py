@@ -83,7 +83,6 @@ async def test_without_named_turns_one_default_move_per_deadline(
 async def test_algae_absent_player_takes_the_alternate_action(
     tables: Tables, clock: FakeClock
 ) -> None:
-    tables.raw_seeds = True  # the raw seed: the test knows this game's draws
     await tables.create("algae", GUILD, CHAN, ANN, "ann", seed=3)
     await tables.join(CHAN, BOB, "bob")
     await tables.start(CHAN, ANN)
