@@ -51,11 +51,11 @@ def log_text(result) -> str:
     return text + footer
 
 
-def paging_view(result) -> discord.ui.View | None:
-    """Older / Newer buttons for the unfiltered log (issue 12 item 11)."""
-    if result.pages <= 1:
-        return None
+def paging_view(result) -> discord.ui.View:
+    """Older / Newer buttons for the unfiltered log (none for a single page; item 11)."""
     view = discord.ui.View(timeout=None)
+    if result.pages <= 1:
+        return view
     older = Routed(
         discord.ui.Button(
             label="Older",
@@ -119,14 +119,12 @@ class History(commands.Cog):
             round=round,
         )
         text = log_text(result)
-        view = paging_view(result) if not result.filters else None
+        view = paging_view(result) if not result.filters else discord.ui.View()
         if slow:
-            await interaction.followup.send(
-                text, ephemeral=True, allowed_mentions=NONE, **({"view": view} if view else {})
-            )
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE, view=view)
         else:
             await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=NONE, **({"view": view} if view else {})
+                text, ephemeral=True, allowed_mentions=NONE, view=view
             )
 
     @log.autocomplete("player")
