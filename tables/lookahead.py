@@ -73,11 +73,11 @@ def steps(game: Game, decision: Decision) -> list[Step]:
         return plain
     entries: list[Step] = []
     for option in decision.options:
-        nxt = follow[option.move]
-        if option.move not in expand or nxt is None:
+        answer = follow[option.move]
+        if option.move not in expand or answer is None:
             entries.append(Step((option.move,), option))
             continue
-        for sub in nxt.options:
+        for sub in answer.options:
             label = f"{option.label}{JOIN}{sub.label}"
             if len(label) > LABEL_LIMIT:
                 label = label[: LABEL_LIMIT - 1].rstrip() + "…"
