@@ -15,6 +15,7 @@ where the click arrived.
     alg:u:{game}:{seat}:{version}           Undo my turn (the caller's moves not yet posted)
     alg:abort:{game} / alg:keep:{game}      abort confirmation / keep playing
     alg:join:{game} / alg:start:{game}      the lobby's Join and Start buttons
+    alg:log:{game}:{page}                   a page of the (unfiltered) /log
     alg:resign:{game}                       resign confirmation
     alg:undo:{y|n}:{request}                answer to an undo request
 """
@@ -43,6 +44,7 @@ Action = Literal[
     "undo",
     "join",
     "start",
+    "log",
 ]
 
 # tag in the id -> (action, the numeric fields in order)
@@ -57,6 +59,7 @@ _LAYOUT: dict[str, tuple[Action, tuple[str, ...]]] = {
     "keep": ("keep", ("game_id",)),
     "join": ("join", ("game_id",)),
     "start": ("start", ("game_id",)),
+    "log": ("log", ("game_id", "index")),
     "resign": ("resign", ("game_id",)),
 }
 _TAG = {action: tag for tag, (action, _) in _LAYOUT.items()}
@@ -156,6 +159,10 @@ def undo_turn_id(game_id: int, seat: int, version: int) -> str:
 def game_id_of(action: Action, game_id: int) -> str:
     """``alg:abort:{game}``, ``alg:keep:{game}`` or ``alg:resign:{game}``."""
     return CustomId(action, game_id=game_id).text()
+
+
+def log_page_id(game_id: int, page: int) -> str:
+    return CustomId("log", game_id=game_id, index=page).text()
 
 
 def undo_id(request_id: int, approve: bool) -> str:

@@ -11,6 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.components import Routed, route, where
+from cogs.custom_ids import CustomId, log_page_id
 from cogs.render import as_file, picture
 from cogs.services import channel_of, tables_of
 from cogs.text import CHOICE_NAME_LIMIT, MESSAGE_LIMIT, clip, page_of, safe
@@ -26,11 +28,66 @@ def log_line(item) -> str:
     if item.kind == "undo":
         text = "; ".join(safe(x, 120) for x in item.events)
         return clip(f"`{item.seq:>3}` ↩ {text}", LINE_LIMIT)
+    # what happened, in the game's words (the lines name the player); the move's notation
+    # only when it logged nothing (issue 12 item 6: no internal codes in what players read)
     happened = "; ".join(safe(x, 120) for x in item.events)
-    body = f"{safe(item.name)}: {safe(item.move, 80)}"
-    if item.undone_by is not None:
-        return clip(f"`{item.seq:>3}` ~~{body}~~ (taken back at #{item.undone_by})", LINE_LIMIT)
-    return clip(f"`{item.seq:>3}` {body}" + (f" — {happened}" if happened else ""), LINE_LIMIT)
+    body = happened or f"{safe(item.name)}: {safe(item.move, 80)}"
+    if item.undone_by is not None:  # the mark always shows: the body is cut first
+        mark = f" (taken back at #{item.undone_by})"
+        room = LINE_LIMIT - len(mark) - len(f"`{item.seq:>3}` ~~~~")
+        return f"`{item.seq:>3}` ~~{clip(body, room)}~~{mark}"
+    return clip(f"`{item.seq:>3}` {body}", LINE_LIMIT)
+
+
+def log_text(result) -> str:
+    """One page of /log with its footer."""
+    lines = [log_line(i) for i in result.items]
+    text, _, _ = page_of(lines or ["(no moves match)"], 1, MESSAGE_LIMIT - 120)
+    filters = "".join(f" · {safe(f, 80)}" for f in result.filters)
+    # unfiltered, the count equals the last move number (an undo takes a number too)
+    footer = f"\n-# page {result.page}/{result.pages} · {result.total} moves{filters}"
+    if result.page > 1 and result.filters:
+        footer += f" · older: /log page:{result.page - 1}"
+    return text + footer
+
+
+def paging_view(result) -> discord.ui.View:
+    """Older / Newer buttons for the unfiltered log (none for a single page; item 11)."""
+    view = discord.ui.View(timeout=None)
+    if result.pages <= 1:
+        return view
+    older = Routed(
+        discord.ui.Button(
+            label="Older",
+            custom_id=log_page_id(result.game_id, max(1, result.page - 1)),
+            style=discord.ButtonStyle.secondary,
+            disabled=result.page <= 1,
+        )
+    )
+    newer = Routed(
+        discord.ui.Button(
+            label="Newer",
+            custom_id=log_page_id(result.game_id, min(result.pages, result.page + 1)),
+            style=discord.ButtonStyle.secondary,
+            disabled=result.page >= result.pages,
+        )
+    )
+    view.add_item(older)
+    view.add_item(newer)
+    return view
+
+
+@route("log")
+async def log_page(interaction: discord.Interaction, cid: CustomId) -> None:
+    """Another page of the log, edited in place (the game must live in this channel)."""
+    assert cid.game_id is not None and cid.index is not None
+    tables = tables_of(interaction)
+    row = await tables.row_at(where(interaction), cid.game_id)
+    result = await tables.history(None, game_id=row.id, page=cid.index, per_page=PER_PAGE)
+    view = paging_view(result)
+    await interaction.response.edit_message(
+        content=log_text(result), view=view, allowed_mentions=NONE
+    )
 
 
 class History(commands.Cog):
@@ -61,18 +118,13 @@ class History(commands.Cog):
             player=player,
             round=round,
         )
-        lines = [log_line(i) for i in result.items]
-        text, _, _ = page_of(lines or ["(no moves match)"], 1, MESSAGE_LIMIT - 120)
-        filters = "".join(f" · {safe(f, 80)}" for f in result.filters)
-        # unfiltered, the count equals the last move number (an undo takes a number too)
-        footer = f"\n-# page {result.page}/{result.pages} · {result.total} moves{filters}"
-        if result.page > 1:
-            footer += f" · older: /log page:{result.page - 1}"
+        text = log_text(result)
+        view = paging_view(result) if not result.filters else discord.ui.View()
         if slow:
-            await interaction.followup.send(text + footer, ephemeral=True, allowed_mentions=NONE)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE, view=view)
         else:
             await interaction.response.send_message(
-                text + footer, ephemeral=True, allowed_mentions=NONE
+                text, ephemeral=True, allowed_mentions=NONE, view=view
             )
 
     @log.autocomplete("player")

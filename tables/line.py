@@ -71,6 +71,8 @@ def apply_names(game: Game, row: GameRow) -> Game:
     name is the one the log, the pictures, /status and the standings use from then on;
     what was logged before stays as it was). Returns ``game``."""
     for seat in row.seats:
+        if seat.user_id < 0:  # an AI seat keeps the name of the player it stands in for
+            continue
         if 0 <= seat.seat < len(game.players) and game.players[seat.seat] != seat.name:
             game.players[seat.seat] = seat.name
             game.invalidate()  # prompts name players: decisions are worked out again

@@ -1,11 +1,11 @@
 """Two questions in one click: a choice and the sub-choice it leads to, offered together.
 
 Many moves open a second question of the same player at once ("Construct" -> "which
-Building?", "Activate engineers" -> "which tile?"). When every option of a decision leads
-either nowhere (the turn goes on elsewhere) or to one follow-up question of the same seat,
-and all the pairs fit one select (25 entries), the menu offers the pairs: one click instead
-of two (issue 12, clicks per turn). The follow-up is found by trying each option on a copy
-of the game, after the forced moves the table layer would play.
+Building?", "Activate engineers" -> "which tile?"). The menu offers such an option as its
+pairs with the follow-up's answers, as many options as fit one select (25 entries), those
+with the fewest answers first: one click instead of two (issue 12, clicks per turn). The
+follow-up is found by trying each option on a copy of the game, after the forced moves the
+table layer would play.
 
 Hidden stays hidden: an option whose move draws from the seeded generator or reveals
 anything (the engine's ``undo_barrier`` moves) is never looked past, so what a pair shows
@@ -53,30 +53,37 @@ def follow_up(snapshot: str, decision: Decision, option: Option) -> Decision | N
 
 
 def steps(game: Game, decision: Decision) -> list[Step]:
-    """The entries of ``decision``'s menu: its options, or its options paired with their
-    follow-up questions when that saves a click and fits one select."""
+    """The entries of ``decision``'s menu: its options, some of them paired with their
+    follow-up questions. Options are expanded smallest follow-up first while the menu
+    still fits one select, so each expansion saves a click and none costs one."""
     plain = [Step((o.move,), o) for o in decision.options]
     if len(decision.options) > MAX_PAIRS:
         return plain
-    paired: list[Step] = []
-    merged = False
     snapshot = json.dumps(game.to_json())  # one copy made, parsed afresh for each try
+    follow = {o.move: follow_up(snapshot, decision, o) for o in decision.options}
+    size = len(plain)
+    expand: set[str] = set()
+    for move, nxt in sorted(
+        ((m, d) for m, d in follow.items() if d is not None), key=lambda md: len(md[1].options)
+    ):
+        if size - 1 + len(nxt.options) <= MAX_PAIRS:
+            expand.add(move)
+            size += len(nxt.options) - 1
+    if not expand:
+        return plain
+    entries: list[Step] = []
     for option in decision.options:
-        nxt = follow_up(snapshot, decision, option)
-        if nxt is None:
-            paired.append(Step((option.move,), option))
+        answer = follow[option.move]
+        if option.move not in expand or answer is None:
+            entries.append(Step((option.move,), option))
             continue
-        merged = True
-        for sub in nxt.options:
+        for sub in answer.options:
             label = f"{option.label}{JOIN}{sub.label}"
             if len(label) > LABEL_LIMIT:
                 label = label[: LABEL_LIMIT - 1].rstrip() + "…"
-            detail = sub.detail or option.detail
             moves = (option.move, sub.move)
-            paired.append(Step(moves, Option("+".join(moves), label, "", detail)))
-        if len(paired) > MAX_PAIRS:
-            return plain
-    return paired if merged else plain
+            entries.append(Step(moves, Option("+".join(moves), label, "", sub.detail)))
+    return entries
 
 
 def as_decision(decision: Decision, entries: list[Step]) -> Decision:

@@ -32,6 +32,8 @@ POST_VERSION = re.compile(r"· game #\d+ · move (\d+)")
 
 @dataclass
 class Turn:
+    """One turn of one player as the engine names it (``turn_key``)."""
+
     user: str
     start: int = 0  # the game's log position when the turn began
     clicks: int = 0
@@ -47,6 +49,7 @@ class Tally:
     one_option: list[str] = field(default_factory=list)  # questions with a single choice
     forced_pings: list[str] = field(default_factory=list)  # pinged with nothing to choose
     pinged_at: dict[str, list[int]] = field(default_factory=dict)  # user -> post versions
+    sessions: list[int] = field(default_factory=list)  # clicks of each Play-button session
 
     @property
     def double_pings(self) -> list[str]:
@@ -77,6 +80,12 @@ class Tally:
             "pings per player": pings,
             "clicks per turn": (
                 f"median {statistics.median(clicks):g} ({min(clicks)}–{max(clicks)})"
+            ),
+            "clicks per Play session (may span turns)": (
+                f"median {statistics.median(self.sessions):g} "
+                f"({min(self.sessions)}–{max(self.sessions)})"
+                if self.sessions
+                else "none"
             ),
             "/play calls per typed turn": (
                 f"median {statistics.median(typed):g}, up to {max(typed)} ({len(typed)} turns)"
@@ -115,7 +124,7 @@ class Table:
                 continue  # lobby lines and undo requests are not turn posts
             self.seen_posts.add(post.id)
             self.tally.posts += 1
-            for raw in post.allowed_mentions.get("users") or []:
+            for raw in (post.allowed_mentions or {}).get("users") or []:
                 user = next(u for u in self.users if u.id == int(raw))
                 self.tally.pings[user.name] += 1
                 self.tally.pinged_at.setdefault(user.name, []).append(int(version[1]))
@@ -142,8 +151,18 @@ class Table:
         return [u for u in self.users if await self.decisions(u)]
 
     # -------------------------------------------------------------- turns
+    async def turn_key(self) -> str | None:
+        _, game = await self.tables.load(None, game_id=self.game_id, fresh=True)
+        return game.turn_key()
+
     async def play_turn(self, user: User, typed: bool) -> Turn:
+        """One menu session: from Play (or /play) until the menu says the turn is done. A
+        session that goes on into the player's next turn of the game (the engine's
+        ``turn_key`` changes: the shuttle, then the next round's pick) counts each turn on
+        its own; the Play click belongs to the first."""
+        key = await self.turn_key()
         turn = Turn(user.name, start=(await self.tables.game(self.game_id)).version)
+        session = [turn]
         if typed:
             (decision, *_) = await self.decisions(user)
             self.note_question(turn, decision)
@@ -161,10 +180,18 @@ class Table:
         for _ in range(MAX_STEPS):
             if any(d in menu.content.lower() for d in DONE) or not menu.components:
                 break
+            now = await self.turn_key()
+            if now != key and (turn.clicks or turn.plays):  # a new turn of the game
+                self.tally.turns.append(turn)
+                turn = Turn(user.name, start=(await self.tables.game(self.game_id)).version)
+                session.append(turn)
+                key = now
             await self.step(user, menu, turn)
         else:
             raise AssertionError(f"{user.name}'s turn did not end: {menu.content}")
         self.tally.turns.append(turn)
+        if not typed:
+            self.tally.sessions.append(sum(t.clicks for t in session))
         return turn
 
     def note_question(self, turn: Turn, decision: Decision) -> None:

@@ -83,7 +83,13 @@ async def test_read_only_views_and_paging(standin: StandIn, bot: BotProcess) -> 
             break
     ix = await standin.slash(eve, games, "status")
     assert "Round 1" in ix.text and "since <t:" in ix.text
-    ix = await standin.slash(eve, games, "log")
-    assert "page 1/" in ix.text and "stake 1" in ix.text
+    ix = await standin.slash(eve, games, "log")  # the latest page first, then Older
     assert len(ix.original.content) <= 2000
+    pages = int(ix.text.split("page ")[1].split("/")[1].split()[0])
+    assert f"page {pages}/{pages}" in ix.text
+    for _ in range(pages - 1):
+        older = await standin.click(eve, ix.original, label="Older")
+        assert older.response_type == 7
+        await older.wait(lambda i: i.answered)
+    assert "page 1/" in ix.original.content and "ann chose a stake" in ix.original.content
     assert first.pngs()

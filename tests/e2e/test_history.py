@@ -59,10 +59,12 @@ async def test_undo_within_a_turn_and_refused_after_a_reveal(
     # the log keeps the move and its undo; /history shows an earlier board
     ix = await standin.slash(bob, games, "log")
     text = await ix.wait_text("page 1/")
-    assert "~~alice: done~~ (taken back at #5)" in text and "↩ alice took back 1 move" in text
+    # in the game's words, not its notation (issue 12 item 6)
+    assert "~~alice stops at" in text and "(taken back at #5)" in text
+    assert "↩ alice took back 1 move" in text and "done" not in text.split("-#")[0]
     ix = await standin.slash(bob, games, "log", player="bob")
     text = await ix.wait_text("page 1/")
-    assert "stake 1" in text and "alice" not in text.split("-#")[0]
+    assert "bob chose a stake" in text and "alice" not in text.split("-#")[0]
     ix = await standin.slash(bob, games, "log", round=1)  # the round filter replays: deferred
     assert "· round 1" in await ix.wait_text("round 1")
     ix = await standin.slash(bob, games, "history", move=4)

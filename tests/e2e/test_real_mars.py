@@ -21,6 +21,7 @@ from devkit.standin.models import User
 from engine.core import Decision
 from storage.sqlite import open_store
 from tables import Tables
+from tables.models import Where
 from tests.e2e.helpers import is_turn_post, old_play
 
 pytestmark = [
@@ -64,9 +65,17 @@ async def choose(
     standin: StandIn, tables: Tables, user: User, menu: Message, move: str
 ) -> Interaction:
     """Pick ``move`` in the private menu as a player would: the button, the select entry,
-    or first the group and then the entry of a two-level select."""
-    decision = await decision_of(tables, standin, user)
-    index = next(i for i, o in enumerate(decision.options) if o.move == move)
+    or first the group and then the entry of a two-level select. The menu may pair an
+    option with its sub-choice (tables/lookahead.py): then the first pair starting with
+    ``move`` that does not stop at once is picked (one click for both)."""
+    real = await decision_of(tables, standin, user)
+    info = await tables.game_in(standin.games.id)
+    decision = await tables.menu_decision(
+        Where(info.guild_id, info.channel_id), user.id, info.id, real.seat, real.version
+    )
+    fits = [i for i, o in enumerate(decision.options) if move in (o.move, o.move.split("+")[0])]
+    going = [i for i in fits if decision.options[i].move.split("+")[-1] not in ("stop", "end")]
+    index = (going or fits)[0]  # a pair that goes somewhere, like a player would pick
     text = decision.options[index].label
     for comp in menu.components:
         cid = comp.get("custom_id", "")

@@ -200,7 +200,7 @@ async def test_a_game_number_past_sqlite_integers_is_no_game(tables: Tables) -> 
 
 async def test_a_resigned_game_imports_as_ended(tables: Tables) -> None:
     """Issue 12 item 7: the record of a game that ended by resignation says who resigned,
-    and imports as finished (final standings, resigner last), never as active."""
+    and imports as finished (final standings, resigners marked), never as active."""
     await played(tables)
     await tables.resign(CHAN, BOB)  # an AI takes bob's seat and the game goes on ...
     await tables.resign(CHAN, ANN)  # ... until the last person leaves: then it ends
