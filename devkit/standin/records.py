@@ -103,7 +103,7 @@ class Interaction:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
-    edits_at_answer: int = 0  # type 6 (deferred update): the source's edits when deferred
+    edited: bool = False  # the bot edited this interaction's message through its token
 
     @property
     def answered(self) -> bool:
@@ -142,9 +142,7 @@ class Interaction:
         message or sent a follow-up; any other answer at once."""
         if self.response_type != 6:
             return self.answered
-        original = self.original
-        edited = original is not None and original.edits > self.edits_at_answer
-        return edited or bool(self.followup_ids)
+        return self.edited or bool(self.followup_ids)
 
     @property
     def complete(self) -> bool:

@@ -359,7 +359,7 @@ class StandInServer(Gateway):
             body.get("flags") or 0
         )
         message.payload["edited_timestamp"] = message.payload["timestamp"]
-        message.sent = dict(body)
+        message.sent = {**message.sent, **body}  # the fields as the bot last set them
         message.edits += 1
 
     async def _get_message(self, request: web.Request) -> web.Response:
@@ -418,7 +418,6 @@ class StandInServer(Gateway):
             )
         elif kind in (6, 7) and ix.source_message_id is not None:
             message = self.messages[ix.source_message_id]
-            ix.edits_at_answer = message.edits
             if kind == 7:
                 self._edit(message, data, request.get(FILES, {}))
         elif kind == 8:
@@ -472,6 +471,9 @@ class StandInServer(Gateway):
         if message is None or message.deleted:
             return not_found("Unknown Message", 10008)
         self._edit(message, request[BODY], request.get(FILES, {}))
+        ix = self.interactions.get(request.match_info["token"])
+        if ix is not None and message.id == ix.original_id:
+            ix.edited = True  # this interaction's own answer (a deferred update's edit)
         return json_response(message.payload)
 
     async def _webhook_delete(self, request: web.Request) -> web.Response:
