@@ -201,6 +201,8 @@ class Table:
             if "condition not met" in str(exc):
                 self.metrics.unanswered += 1
                 return None
+            if "no component" in str(exc):  # the button went (a newer post) as we clicked
+                return None
             raise
         if isinstance(result, Interaction):
             self.metrics.answer(result)
