@@ -49,7 +49,7 @@ BACKOFF_MAX = 300.0
 LAG_INTERVAL = 0.05
 LAG_WARN = 0.1
 SHUTDOWN_GRACE = 3.0  # seconds sends in flight may take to finish at shutdown
-EDIT_ATTEMPTS = 3
+EDIT_ATTEMPTS = 5  # a short outage (discord.py does not retry a 503 itself)
 
 
 def retry_delay(attempts: int) -> float:
