@@ -125,7 +125,7 @@ class AlgaeBot(commands.Bot):
             log.info("render workers: %s", ", ".join(map(str, pids)) or "threads")
         for name in COGS:
             await self.load_extension(name)
-        from cogs import menus  # noqa: F401  (registers the Play and menu routes)
+        from cogs import board_button, menus  # noqa: F401  (register the Play, board, menu routes)
         from cogs.components import register_routed
 
         register_routed(self)

@@ -8,6 +8,7 @@ well-formed id *claims* (its game, seat and version) is checked by the table lay
 where the click arrived.
 
     alg:play:{game}:{version}               the Play button of a public post
+    alg:board:{game}:{version}              its "Full board" button (also for spectators)
     alg:o:{game}:{seat}:{version}:{index}   an option button of a private menu
     alg:s:{game}:{seat}:{version}           the option select (the value is the index)
     alg:g:{game}:{seat}:{version}           the section select of a big menu
@@ -33,6 +34,7 @@ MAX_INDEX = 10_000  # an option or section index; decisions are far smaller
 
 Action = Literal[
     "play",
+    "board",
     "option",
     "select",
     "section",
@@ -50,6 +52,7 @@ Action = Literal[
 # tag in the id -> (action, the numeric fields in order)
 _LAYOUT: dict[str, tuple[Action, tuple[str, ...]]] = {
     "play": ("play", ("game_id", "version")),
+    "board": ("board", ("game_id", "version")),
     "o": ("option", ("game_id", "seat", "version", "index")),
     "s": ("select", ("game_id", "seat", "version")),
     "g": ("section", ("game_id", "seat", "version")),
@@ -134,6 +137,10 @@ def select_index(values: list[str] | tuple[str, ...] | None) -> int | None:
 # ------------------------------------------------------------------ builders
 def play_id(game_id: int, version: int) -> str:
     return CustomId("play", game_id=game_id, version=version).text()
+
+
+def board_id(game_id: int, version: int) -> str:
+    return CustomId("board", game_id=game_id, version=version).text()
 
 
 def option_id(game_id: int, seat: int, version: int, index: int) -> str:

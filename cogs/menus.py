@@ -43,10 +43,16 @@ STYLES = {
 
 
 # ----------------------------------------------------------------- building views
-def play_view(game_id: int, version: int) -> discord.ui.View:
-    """The public post's view: one Play button."""
+def play_view(game_id: int, version: int, *, play: bool = True) -> discord.ui.View:
+    """The public post's view: the Play button (not in spectator channels) and the
+    "Full board" button (the post's picture is the compact turn card)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(custom_ids.play_id(game_id, version), "Play", discord.ButtonStyle.primary))
+    if play:
+        view.add_item(
+            button(custom_ids.play_id(game_id, version), "Play", discord.ButtonStyle.primary)
+        )
+    board = custom_ids.board_id(game_id, version)
+    view.add_item(button(board, "Full board", discord.ButtonStyle.secondary))
     return view
 
 

@@ -206,10 +206,11 @@ class Posting(commands.Cog):
         file = as_file(png)
         if file is not None:
             kwargs["file"] = file
-        if not spectator and not payload.get("over"):
+        if not payload.get("over"):
             from cogs.menus import play_view
 
-            kwargs["view"] = play_view(post.game_id, int(payload.get("version", 0)))
+            version = int(payload.get("version", 0))
+            kwargs["view"] = play_view(post.game_id, version, play=not spectator)
         channel = self.bot.get_partial_messageable(post.channel_id)
         timeout = self.bot.config.post_timeout  # type: ignore[attr-defined]
         try:
@@ -262,9 +263,7 @@ class Posting(commands.Cog):
         key = (post.game_id, version)
         task = self._pictures.get(key)
         if task is None:
-            previous = post.payload.get("previous")
-            final = bool(post.payload.get("over"))
-            task = asyncio.ensure_future(self._render(post.game_id, version, previous, final))
+            task = asyncio.ensure_future(self._render(post.game_id, version, post.payload))
             self._pictures[key] = task
             while len(self._pictures) > 32:
                 self._pictures.popitem(last=False)
@@ -273,10 +272,14 @@ class Posting(commands.Cog):
             self._pictures.pop(key, None)
         return result
 
-    async def _render(
-        self, game_id: int, version: int, previous: int | None, final: bool
-    ) -> bytes | None:
-        wanted = {version} if previous is None else {version, int(previous)}
+    async def _render(self, game_id: int, version: int, payload: dict[str, Any]) -> bytes | None:
+        """The final picture, or the turn card with the marks and lines the post carries
+        (a post from before marks were carried replays the board of the post before)."""
+        from cogs.board_button import remember_extra
+
+        previous = payload.get("previous")
+        carried = "marks" in payload or previous is None
+        wanted = {version} if carried else {version, int(previous)}
         try:
             info, _, views = await self.tables.public_views(game_id, wanted)
         except Exception as exc:  # a broken or vanished game still gets its text post
@@ -285,10 +288,15 @@ class Posting(commands.Cog):
         view = views.get(version)
         if view is None:
             return None
-        if final:
+        if payload.get("over"):
             return await picture(info.kind, "final", view)
-        before = views.get(int(previous)) if previous is not None else None
-        return await picture(info.kind, "public", view, previous=before)
+        extra: dict[str, Any] = {"lines": list(payload.get("lines") or [])}
+        if carried:
+            extra["marks"] = payload.get("marks")
+        else:
+            extra["previous"] = views.get(int(previous))
+        remember_extra(game_id, version, extra)
+        return await picture(info.kind, "card", view, **extra)
 
     # ---------------------------------------------------------------- worker
     async def _worker(self) -> None:

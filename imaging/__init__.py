@@ -4,8 +4,9 @@ Each game's package ``imaging/<kind>/`` registers its renderers here when import
 ``render`` does the first time it is asked for that kind; callers (the table layer's
 terminal table, the Discord cogs) ask by game kind and never import a game's renderer.
 
-Pictures: "public" (the board posted after every turn, from ``view(None)``), "player" (one
-player's department, from ``view(seat)``) and "final" (the final scores). A kind without
+Pictures: "card" (the phone-readable turn card posted after every turn), "public" (the full
+board, from ``view(None)``: the post's "Full board" button and /board), "player" (one
+player's own board, from ``view(seat)``) and "final" (the final scores). A kind without
 its own renderer for a picture gets the generic text card (``imaging.generic``).
 
 A renderer may accept keyword arguments (the Algae public board takes ``previous=``, the
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 Renderer = Callable[..., bytes]
-PICTURES = ("public", "player", "final")
+PICTURES = ("public", "player", "final", "card")
 
 # kind -> {"public": fn, "player": fn, "final": fn}
 RENDERERS: dict[str, dict[str, Renderer]] = {}
@@ -59,6 +60,16 @@ def renderers(kind: str) -> dict[str, Renderer]:
     return RENDERERS.get(kind, {})
 
 
+def changes(
+    kind: str, view: dict[str, Any], previous: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """The change marks between two public views as JSON data (``marks=`` of the public
+    board and the turn card), or None for a kind that marks nothing. A post carries them, so
+    drawing it never needs the board before."""
+    fn = renderers(kind).get("changes")
+    return None if fn is None else fn(view, previous)
+
+
 def _accepted(fn: Renderer, extra: dict[str, Any]) -> dict[str, Any]:
     if not extra:
         return {}
@@ -74,6 +85,7 @@ def _register_builtin() -> None:
     register("*", "public", render_generic)
     register("*", "player", render_generic)
     register("*", "final", render_generic_final)
+    register("*", "card", render_generic)
 
 
 _register_builtin()

@@ -351,6 +351,7 @@ class Tables(
         version = row.version + 1 + len(forced)
         post_lines: list[str] = []
         posts: list[NewPost] = []
+        shown: dict[str, Any] = {}
         if posted:
             earlier = await self.store.moves(row.id, after_seq=row.announced_seq)
             post_lines = [line for m in earlier for line in m.events] + lines
@@ -358,6 +359,7 @@ class Tables(
                 row.id, row.kind, version, post_lines, acting, over, scores, mentions=pings
             )
             data["previous"] = row.announced_seq  # the version of the post before this one
+            data["marks"], shown = await self.post_marks(row, game)  # what the picture marks
             posts.append(NewPost("final" if over else "turn", data))
         holders = {s.seat: s.user_id for s in row.seats}
         first = len(game.moves) - len(forced) - 1
@@ -376,6 +378,8 @@ class Tables(
             ],
         )
         closed = await self.store.cancel_undo_requests(row.id, now)  # a move came first
+        if posted:
+            self.remember_announced(row.id, version, shown)
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,

@@ -7,6 +7,8 @@ resumes the game of that channel when there is one. Lines (typed, or a script on
                       AI seats (--ai NAME[:level], repeatable) then play by themselves
     moves [player]    the legal moves of everyone to act (or of one player)
     board             write the current picture (PNG) and print its path
+    board me | NAME   that player's own board (private goals only in their own picture;
+                      ``me``: the player to act now)
     log               the moves so far          status    whose turn, scores
     help              this text                 quit      leave (the game is saved)
     # comment         ignored, as are blank lines
@@ -234,7 +236,7 @@ class Terminal:
         elif word == "moves":
             await self._moves(tables, rest.strip())
         elif word == "board":
-            await self._board(tables)
+            await self._board(tables, rest.strip())
         elif word == "log":
             await self._log(tables)
         elif word == "status":
@@ -308,13 +310,23 @@ class Terminal:
         if not shown:
             self.say(f"{who or 'nobody'} has nothing to do now")
 
-    async def _board(self, tables: Tables) -> None:
+    async def _board(self, tables: Tables, who: str = "") -> None:
+        """The public picture (the final one once the game is over), or with a name (or
+        ``me``) that player's own board from their own view."""
         import imaging
 
         info = await tables.game(self.game_id)
-        view = await tables.view(None, game_id=self.game_id)
+        if who:
+            user = await self._board_user(tables, who)
+            seat = next(s.seat for s in info.seats if s.user_id == user)
+            view = await tables.view(None, user, game_id=self.game_id, seat=seat)
+            which, extra, tag = "player", {"seat": seat}, self.names[user].casefold()
+        else:
+            view = await tables.view(None, game_id=self.game_id)
+            which = "final" if view.get("over") else "public"  # the standings once it ended
+            extra, tag = {}, which
         try:
-            png = imaging.render(info.kind, "public", view)
+            png = imaging.render(info.kind, which, view, **extra)
         except Exception as exc:  # a drawing bug must not end the session
             self.say(f"(could not draw the board: {exc})")
             png = None
@@ -322,9 +334,22 @@ class Terminal:
             self.say(_summary(view))
             self.say("(no picture exists for this game yet)")
             return
-        path = Path(self.args.db).resolve().parent / f"board-{info.id}.png"
+        db = Path(self.args.db).resolve()  # one file per database, game and picture
+        path = db.parent / f"{db.stem}-game{info.id}-{_file_word(tag)}.png"
         path.write_bytes(png)
         self.say(str(path))
+
+    async def _board_user(self, tables: Tables, who: str) -> int:
+        if who.casefold() != "me":
+            if who.casefold() not in self.users:
+                raise Refused(f"there is no player called '{who}' at this table")
+            return self.users[who.casefold()]
+        status = await tables.status(None, game_id=self.game_id)
+        acting = list(dict.fromkeys(t.user_id for t in status.to_act))
+        if len(acting) != 1:
+            names = ", ".join(self.names[u] for u in self.names)
+            raise Refused(f"'me' is the one player to act; say whose board: {names}")
+        return acting[0]
 
     async def _log(self, tables: Tables) -> None:
         page, pages = 1, 1
@@ -385,6 +410,11 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, IllegalMove):
         return str(exc)  # the reason, with "(try: ...)" suggestions
     return str(exc)
+
+
+def _file_word(text: str) -> str:
+    """A player name made safe for a file name."""
+    return "".join(c if c.isalnum() else "_" for c in text)[:40] or "player"
 
 
 def _summary(view: dict[str, Any], limit: int = 20) -> str:

@@ -10,3 +10,9 @@ register("algae", "player", render_player)
 from imaging.algae.final import render_final  # noqa: E402
 
 register("algae", "final", render_final)
+from imaging.algae.changes import change_data  # noqa: E402
+
+register("algae", "changes", change_data)
+from imaging.algae.card import render_card  # noqa: E402
+
+register("algae", "card", render_card)

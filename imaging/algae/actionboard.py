@@ -114,6 +114,25 @@ def draw_static(cv: Canvas, box: Box, sides: tuple[int, ...], weekend_side: int)
                             cv.draw.line((ax, a[1], bx, b2[3]), fill=pal.FAINT, width=2)
 
 
+def reachable(game: GameModel) -> set[tuple[int, int]]:
+    """The spots of today's strip a player to act can move to (ALG-WORK-04..07: any spot on
+    the first day, then one connected to the spot below); once they stand on today's
+    strip, the spot they are acting on."""
+    strip = game.day - 1
+    if game.over or not 0 <= strip < D.DAYS:
+        return set()
+    out = set()
+    for p in game.players:
+        if p.seat not in game.to_act:
+            continue
+        if p.supervisor and p.supervisor[0] >= strip:
+            out.add(p.supervisor)
+            continue
+        below = p.supervisor[1] if p.supervisor else None
+        out |= {(strip, i) for i in range(len(D.SPOTS)) if below is None or D.connected(below, i)}
+    return out
+
+
 def draw_dynamic(cv: Canvas, box: Box, game: GameModel, changed_sup: set[int]) -> None:
     with cv.panel("actionboard", box):
         # week track in the title row
@@ -140,10 +159,10 @@ def draw_dynamic(cv: Canvas, box: Box, game: GameModel, changed_sup: set[int]) -
             tx = box[0] + 160
             end = cv.text((tx, box[1] + 21), "Export bonus:", 15, fill=pal.MUTED, anchor="lm")[2]
             bonus_chip(cv, (end + 6, box[1] + 21), game.bonus_tiles[game.week - 1], 22)
-        if 1 <= game.day <= D.DAYS and not game.over:
-            a, b = spot_box(box, game.day - 1, 0), spot_box(box, game.day - 1, len(D.SPOTS) - 1)
+        for strip, spot in reachable(game):
+            a = spot_box(box, strip, spot)
             cv.draw.rounded_rectangle(
-                (a[0] - 3, a[1] - 4, b[2] + 3, b[3] + 4), radius=9, outline=pal.HIGHLIGHT, width=3
+                (a[0] - 3, a[1] - 3, a[2] + 3, a[3] + 3), radius=9, outline=pal.HIGHLIGHT, width=4
             )
         # supervisors: along the bottom of their spot
         on_spot: dict[tuple[int, int], list[int]] = {}

@@ -11,7 +11,7 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from imaging.algae.model import read_game
-from imaging.kit import Canvas, encode_png
+from imaging.kit import Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.kit.headings import winners_line
 
@@ -86,15 +86,16 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
         )
         with cv.panel(f"row{line.get('seat')}", box):
             cy = y + ROW_H / 2
-            cv.text((box[0] + 14, cy), f"{line['rank']}.", 34, bold=True, anchor="lm")
+            cv.text((box[0] + 14, cy), f"{line['rank']}.", 34, bold=True, anchor="lm", key=True)
             cv.icon(seat.shape, (box[0] + 86, cy), 44, seat.colour, str(line["player"])[:1].upper())
             cv.text(
                 (box[0] + 116, cy - 14),
                 str(line["player"]),
-                28,
+                30,
                 bold=True,
                 anchor="lm",
                 max_width=240,
+                key=True,
             )
             cv.text(
                 (box[0] + 116, cy + 20),
@@ -104,7 +105,7 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
                 anchor="lm",
                 max_width=240,
             )
-            vb = cv.text((box[2] - 14, cy), f"{line['vp']}", 44, bold=True, anchor="rm")
+            vb = cv.text((box[2] - 14, cy), f"{line['vp']}", 44, bold=True, anchor="rm", key=True)
             cv.icon("star", (vb[0] - 22, cy), 32, pal.VP)
             # stacked bar with numbers in the segments that have room
             bx0, bx1 = box[0] + 370, vb[0] - 50
@@ -156,5 +157,4 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     return cv
 
 
-def render_final(view: dict[str, Any], scores: Any = None) -> bytes:
-    return encode_png(draw_final(view, scores).image)
+render_final = png_of(draw_final)

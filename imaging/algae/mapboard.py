@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from engine.algae import data as D
 from imaging.algae.model import GameModel
+from imaging.algae.placement import CITY_R, DISK, LABEL_SIZE, CitySpots, place
 from imaging.algae.style import bonus_chip, cube_look
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
 
 TANKS_W = 330
-CITY_R = 14
 SEA = (214, 230, 238)
 LAND = (236, 232, 218)
 
@@ -26,6 +26,11 @@ def city_xy(area: Box, name: str) -> tuple[float, float]:
         area[0] + pad + x / 1000 * (area[2] - area[0] - 2 * pad),
         area[1] + 18 + y / 1000 * (area[3] - area[1] - 44),
     )
+
+
+def spots(area: Box) -> dict[str, CitySpots]:
+    """Where each city's name, token and disks go (placed once per map size)."""
+    return place(area, tuple((name, *city_xy(area, name)) for name in D.CITIES))
 
 
 def draw_static(cv: Canvas, box: Box) -> None:
@@ -61,15 +66,8 @@ def draw_static(cv: Canvas, box: Box) -> None:
                 anchor="mm",
             )
             with cv.panel("map-area", area):
-                lx = min(max(x, area[0] + 34), area[2] - 34)
-                cv.text(
-                    (lx, y + CITY_R + 1),
-                    name.title(),
-                    12,
-                    fill=(40, 50, 60),
-                    anchor="ma",
-                    max_width=76,
-                )
+                lx, ly, anchor = spots(area)[name].label
+                cv.text((lx, ly), name.title(), LABEL_SIZE, fill=(40, 50, 60), anchor=anchor)
         tx = box[2] - TANKS_W
         cv.text((tx, box[1] + 12), "Algae tanks", 17, bold=True)
         cv.text((tx, box[1] + 168), "Byproduct tanks", 17, bold=True)
@@ -78,26 +76,28 @@ def draw_static(cv: Canvas, box: Box) -> None:
         cv.text((box[2] - 10, box[1] + 350), "VP 1st/2nd/3rd/4th", 13, fill=pal.MUTED, anchor="ra")
 
 
-def _disks(
-    cv: Canvas, x: float, y: float, seats: list[int], game: GameModel, new: set[int]
-) -> None:
-    for i, seat in enumerate(seats):
+def _disks(cv: Canvas, origin: tuple[float, float], seats: list[int], new: set[int]) -> None:
+    """Up to four disks in a 2x2 grid at ``origin`` (new ones ringed)."""
+    for i, seat in enumerate(seats[:4]):
         s = pal.seat(seat)
-        dx, dy = x + CITY_R + 2 + (i % 2) * 13, y - CITY_R + (i // 2) * 13 - 2
+        cx = origin[0] + (i % 2) * DISK + DISK / 2 + 1
+        cy = origin[1] + (i // 2) * DISK + DISK / 2 + 1
         if seat in new:
-            cv.icon("ring", (dx + 7, dy + 7), 22, pal.CHANGED, outline=None)
-        cv.icon(s.shape, (dx + 7, dy + 7), 15, s.colour)
+            cv.icon("ring", (cx, cy), DISK + 6, pal.CHANGED, outline=None)
+        cv.icon(s.shape, (cx, cy), DISK, s.colour)
 
 
 def draw_dynamic(cv: Canvas, box: Box, game: GameModel, new_disks: dict[str, set[int]]) -> None:
     area = map_area(box)
     with cv.panel("map", box):
+        where = spots(area)
         for name, info in game.cities.items():
-            x, y = city_xy(area, name)
+            if name not in where:
+                continue
             if info.get("token"):
-                bonus_chip(cv, (x - CITY_R - 24, y - CITY_R + 2), str(info["token"]), 14)
+                bonus_chip(cv, where[name].token, str(info["token"]), 14)
             if info["disks"]:
-                _disks(cv, x, y, info["disks"], game, new_disks.get(name, set()))
+                _disks(cv, where[name].disks, info["disks"], new_disks.get(name, set()))
         tx = box[2] - TANKS_W
         # algae tanks: slots up to the maximum, the capacity outlined, cubes filled
         for i, sp in enumerate(D.SPECIES):

@@ -177,17 +177,7 @@ def draw_panel(
         )
         tx = x1 - 10 - 5 * 34
         for k, (tid, state) in enumerate(p.x_tiles.items()):
-            bx = tx + k * 34
-            tb = (bx, y - 14, bx + 30, y + 14)
-            if state == "ready":
-                cv.draw.rounded_rectangle(tb, radius=4, fill=pal.GOOD, outline=pal.INK)
-                cv.text((bx + 15, y), "2×", 14, fill=pal.WHITE, bold=True, anchor="mm")
-            elif state == "used":
-                cv.draw.rounded_rectangle(tb, radius=4, fill=pal.PAPER, outline=pal.FAINT)
-                cv.draw.line((bx + 4, y + 10, bx + 26, y - 10), fill=pal.FAINT, width=2)
-            else:
-                cv.draw.rounded_rectangle(tb, radius=4, fill=pal.PAPER_ALT, outline=pal.FAINT)
-                cv.text((bx + 15, y), tid, 12, fill=pal.MUTED, anchor="mm")
+            x_tile(cv, (tx + k * 34, y), tid, state)
         cv.text(
             (x0 + 10, y1 - 12),
             f"Contract: {p.contract}{' ✓' if p.contract_done else ''}",
@@ -197,6 +187,22 @@ def draw_panel(
             max_width=w // 2,
         )
         cv.text((x1 - 10, y1 - 12), "export/2× tiles", 12, fill=pal.MUTED, anchor="rs")
+
+
+def x_tile(cv: Canvas, xy: tuple[int, int], tid: str, state: str) -> None:
+    """One export/2× tile, left-middle at ``xy``: covered (grey, its name), ready (green
+    "2×") or used (crossed out)."""
+    bx, y = xy
+    tb = (bx, y - 14, bx + 30, y + 14)
+    if state == "ready":
+        cv.draw.rounded_rectangle(tb, radius=4, fill=pal.GOOD, outline=pal.INK)
+        cv.text((bx + 15, y), "2×", 14, fill=pal.WHITE, bold=True, anchor="mm")
+    elif state == "used":
+        cv.draw.rounded_rectangle(tb, radius=4, fill=pal.PAPER, outline=pal.FAINT)
+        cv.draw.line((bx + 4, y + 10, bx + 26, y - 10), fill=pal.FAINT, width=2)
+    else:
+        cv.draw.rounded_rectangle(tb, radius=4, fill=pal.PAPER_ALT, outline=pal.FAINT)
+        cv.text((bx + 15, y), tid, 12, fill=pal.MUTED, anchor="mm")
 
 
 def _arrow(cv: Canvas, x: int, y: int) -> int:

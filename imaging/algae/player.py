@@ -13,7 +13,7 @@ from imaging.algae import department, factory
 from imaging.algae.model import GameModel, PlayerModel, read_game
 from imaging.algae.public import status_line
 from imaging.algae.style import TEAM_LABEL, bonus_chip
-from imaging.kit import Box, Canvas, encode_png
+from imaging.kit import Box, Canvas, png_of
 from imaging.kit import palette as pal
 
 WIDTH, HEIGHT = 1400, 940
@@ -28,7 +28,9 @@ def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
     s = pal.seat(p.seat)
     with cv.panel("header", (0, 0, WIDTH, 116)):
         cv.icon(s.shape, (M + 30, 42), 56, s.colour, p.name[:1].upper())
-        vb = cv.text((WIDTH - M - 6, 40), str(p.vp), 48, fill=pal.FRAME_INK, bold=True, anchor="rm")
+        vb = cv.text(
+            (WIDTH - M - 6, 40), str(p.vp), 48, fill=pal.FRAME_INK, bold=True, anchor="rm", key=True
+        )
         cv.icon("star", (vb[0] - 24, 40), 36, pal.VP)
         cv.text(
             (M + 70, 40),
@@ -38,6 +40,7 @@ def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
             bold=True,
             anchor="lm",
             max_width=vb[0] - 60 - (M + 70) - 420,
+            key=True,
         )
         cv.text(
             (vb[0] - 56, 40),
@@ -183,5 +186,4 @@ def draw_player(view: dict[str, Any], seat: int | None = None) -> Canvas:
     return cv
 
 
-def render_player(view: dict[str, Any], seat: int | None = None) -> bytes:
-    return encode_png(draw_player(view, seat).image)
+render_player = png_of(draw_player)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from imaging.kit import palette as pal
@@ -28,6 +29,7 @@ def winners_line(
         bold=True,
         max_width=width - 2 * margin - 8,
         min_size=28,
+        key=True,
     )
     return winners
 
@@ -45,3 +47,19 @@ def last_turn_line(
             anchor="lm",
             max_width=width - 2 * margin - 8,
         )
+
+
+# Lines that say a turn ended or a choice was made, but not what it did.
+_TRIVIA = re.compile(
+    r"(:\s*(end (your|the) turn|stop|pass|done)\s*$)|(\bends (the|their) turn\s*$)"
+    r"|(\bstays in (Colony|Orbit)\s*$)",
+    re.IGNORECASE,
+)
+
+
+def what_happened(lines: list[str] | tuple[str, ...], limit: int = 4) -> tuple[str, ...]:
+    """The lines worth reading about a turn: those that only end it or stay put are dropped
+    (unless nothing else is left), repeats removed, the last ``limit`` kept."""
+    told = [line for line in dict.fromkeys(str(x) for x in lines) if line.strip()]
+    telling = [line for line in told if not _TRIVIA.search(line)] or told[-1:]
+    return tuple(telling[-limit:])

@@ -13,11 +13,11 @@ from collections.abc import Callable, Hashable
 
 from PIL import Image
 
-from imaging.kit.canvas import Canvas, TextRecord
+from imaging.kit.canvas import Box, Canvas, TextRecord
 from imaging.kit.palette import RGB
 
 MAX_LAYERS = 64
-_CACHE: dict[Hashable, tuple[Image.Image, list[TextRecord]]] = {}
+_CACHE: dict[Hashable, tuple[Image.Image, list[TextRecord], list[Box], list[Box]]] = {}
 _LOCK = threading.Lock()
 
 
@@ -31,12 +31,15 @@ def static_layer(
     if hit is None:
         canvas = Canvas.new(size[0], size[1], background)
         build(canvas)
-        hit = (canvas.image, list(canvas.texts))
+        hit = (canvas.image, list(canvas.texts), list(canvas.icons), list(canvas.blocks))
         with _LOCK:
             if len(_CACHE) >= MAX_LAYERS:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[full_key] = hit
-    return Canvas(hit[0].copy(), hit[1])
+    canvas = Canvas(hit[0].copy(), hit[1])
+    canvas.icons = list(hit[2])
+    canvas.blocks = list(hit[3])
+    return canvas
 
 
 def clear() -> None:

@@ -10,3 +10,9 @@ register("mars", "player", render_player)
 from imaging.mars.final import render_final  # noqa: E402
 
 register("mars", "final", render_final)
+from imaging.mars.changes import change_data  # noqa: E402
+
+register("mars", "changes", change_data)
+from imaging.mars.card import render_card  # noqa: E402
+
+register("mars", "card", render_card)

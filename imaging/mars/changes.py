@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from imaging.mars.model import GameModel, PlayerModel
+from imaging.kit import marks
+from imaging.mars.model import GameModel, PlayerModel, read_game
 
 
 @dataclass
@@ -65,3 +66,19 @@ def changes(game: GameModel, prev: GameModel | None) -> Changes:
     left = {m.id: (m.left, m.done) for m in prev.missions}
     out.board |= {f"mission.{m.id}" for m in game.missions if left.get(m.id) != (m.left, m.done)}
     return out
+
+
+def marks_of(
+    game: GameModel, previous: dict[str, Any] | None, data: dict[str, Any] | None
+) -> Changes:
+    """The marks a post carries (``data``), else those computed from ``previous``."""
+    if data is not None:
+        found = marks.from_data(Changes, data)
+        found.hexes |= set(game.last_hexes)
+        return found
+    return changes(game, read_game(previous) if previous else None)
+
+
+def change_data(view: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
+    """The marks between two public views, as JSON data for a post."""
+    return marks.to_data(changes(read_game(view), read_game(previous) if previous else None))

@@ -166,16 +166,16 @@ def order_static(cv: Canvas, box: Box) -> None:
 def order_dynamic(cv: Canvas, box: Box, game: GameModel, marks: set[str]) -> None:
     x0, y0, x1, _ = box
     with cv.panel("order", box):
-        x = x0 + 24 + cv.text_width("TURN ORDER", 16, True)
+        x = x0 + 36 + cv.text_width("TURN ORDER", 16, True)
         seat: int | None  # a seat in the order; an empty turn-order space below
         for i, seat in enumerate(game.order):
             s = pal.seat(seat)
             p = game.player(seat)
             cv.icon(s.shape, (x, y0 + 18), 24, s.colour, p.initial if p else "?")
-            x += 30
+            x += 20
             if i < len(game.order) - 1:
-                cv.text((x - 4, y0 + 18), "›", 16, fill=pal.MUTED, anchor="mm")
-                x += 8
+                cv.text((x, y0 + 18), "›", 16, fill=pal.MUTED, anchor="mm")
+                x += 20
         n = max(1, len(game.turn_spaces))
         w = min(50, (x1 - x0 - 24) // n)
         for i, seat in enumerate(game.turn_spaces):

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from imaging.kit import Canvas, encode_png
+from imaging.kit import Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.kit.headings import winners_line
 from imaging.mars.model import read_game
@@ -139,15 +139,16 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
         )
         with cv.panel(f"row{line.get('seat')}", box):
             cy = y + 34
-            cv.text((box[0] + 12, cy), f"{line['rank']}.", 30, bold=True, anchor="lm")
+            cv.text((box[0] + 12, cy), f"{line['rank']}.", 30, bold=True, anchor="lm", key=True)
             cv.icon(seat.shape, (box[0] + 70, cy), 40, seat.colour, line["player"][:1].upper())
             cv.text(
                 (box[0] + 98, cy),
                 line["player"],
-                26,
+                30,
                 bold=True,
                 anchor="lm",
                 max_width=NAME_W - 100,
+                key=True,
             )
             for i, k in enumerate(sources):
                 v = line["breakdown"].get(k, 0)
@@ -156,7 +157,12 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
                 ink = NEGATIVE if v < 0 else (pal.INK if v else pal.FAINT)
                 cv.text((cx, cy), text, 24, fill=ink, bold=v != 0, anchor="mm", max_width=col_w - 6)
             vb = cv.text(
-                (box[2] - 12, cy), str(line["vp"]).replace("-", "−"), 38, bold=True, anchor="rm"
+                (box[2] - 12, cy),
+                str(line["vp"]).replace("-", "−"),
+                38,
+                bold=True,
+                anchor="rm",
+                key=True,
             )
             cv.icon("star", (vb[0] - 20, cy), 28, pal.VP)
             # the bar: losses left of the zero line, gains right of it
@@ -187,5 +193,4 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     return cv
 
 
-def render_final(view: dict[str, Any], scores: Any = None) -> bytes:
-    return encode_png(draw_final(view, scores).image)
+render_final = png_of(draw_final)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
-from imaging.mars.mapboard import map_bottom
+from imaging.mars.mapboard import building_tile, map_bottom
+from imaging.mars.model import RESEARCH_LOOK, Building
 from imaging.mars.style import BUILDING, ITEM, building_look
 
 INK = (236, 224, 214)
@@ -39,8 +40,10 @@ def draw(cv: Canvas, box: Box) -> None:
         x = x0 + 14
         cv.icon("token", (x + 9, y), 18, (240, 232, 210), "?")
         x = cv.text((x + 22, y), "Discovery", 14, fill=INK, anchor="lm")[2] + 12
-        cv.icon("token", (x + 9, y), 18, (200, 56, 48), "A")
+        cv.icon("tile", (x + 9, y), 18, RESEARCH_LOOK["red"], "A")
         x = cv.text((x + 22, y), "Research", 14, fill=INK, anchor="lm")[2] + 12
+        building_tile(cv, (x, y - 14, x + 28, y + 14), Building("mine", 0, None, None, None), 30)
+        x = cv.text((x + 34, y), "owned", 14, fill=INK, anchor="lm")[2] + 12
         cv.draw.regular_polygon((x + 10, y, 10), 6, rotation=30, outline=pal.CHANGED, width=3)
         x = cv.text(
             (x + 26, y), "changed last turn", 14, fill=INK, anchor="lm", max_width=x1 - x - 30

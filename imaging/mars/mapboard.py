@@ -1,11 +1,14 @@
-"""The hex map of Mars: ground and hex names (static layer), then buildings, complexes,
-crystals, tiles, Bots and Rovers, and the hexes the last turn changed (dynamic).
+"""The hex map of Mars: ground (static layer), then buildings, complexes, crystals, tiles,
+Bots and Rovers, the hexes the last turn changed, and every hex's name on top (dynamic).
 
-Inside a hex: the Building tile in the middle (type colour and letter; its owner's seat shape
-bottom-right, an Advanced marker as the upgrader's shape with "A" top-right, a Colonist as a
-person in the seat colour bottom-left), Bots (small seat shapes) and Rovers (seat shape with
-"R") along the bottom edge, a crystal gem and Discovery/Research tiles at the top. Adjacent
-Buildings of one type (a complex) are joined by a thick bar in the type colour.
+Inside a hex, top to bottom: the hex name (light on the ground, never covered: every move
+names a hex), then the Building tile in the middle (type colour and letter; its owner is a
+thick frame in the seat colour with the seat shape on a white badge inside the top-right
+corner, an Advanced marker the upgrader's shape with "A" inside the top-left, a Colonist a
+person bottom-left), a crystal gem and a Discovery ("?") or Research tile (a pale framed
+square with its letter, unlike any player marker) at the sides, Bots (bare seat shapes) and
+Rovers (seat shape with "R") along the bottom. Adjacent Buildings of one type (a complex)
+are joined by a thick bar in the type colour.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ import math
 
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
-from imaging.kit.palette import ink_on, mix
-from imaging.mars.model import RESEARCH_LOOK, GameModel, Hex
+from imaging.kit.palette import RGB, ink_on, mix
+from imaging.mars.model import RESEARCH_LOOK, Building, GameModel, Hex
 from imaging.mars.style import ITEM, MARS, MARS_DARK, MARS_EDGE, building_look
 
 SQ3 = math.sqrt(3)
@@ -63,13 +66,6 @@ def draw_static(cv: Canvas, box: Box, hexes: list[tuple[str, float, float]]) -> 
             c = (geo[1] + x * size, geo[2] + y * size)
             shade = MARS if sum(map(ord, hid)) % 3 else mix(MARS, MARS_DARK, 0.35)
             cv.draw.polygon(_corners(*c, size - 1), fill=shade, outline=MARS_EDGE, width=2)
-            cv.text(
-                (c[0], c[1] - size * 0.62),
-                hid,
-                max(9, round(size * 0.27)),
-                fill=mix(shade, pal.BLACK, 0.45),
-                anchor="mm",
-            )
 
 
 def _complex_bars(cv: Canvas, game: GameModel, geo: tuple[float, float, float]) -> None:
@@ -86,38 +82,80 @@ def _complex_bars(cv: Canvas, game: GameModel, geo: tuple[float, float, float]) 
                 cv.draw.line((*a, *b), fill=colour, width=max(4, round(size * 0.3)))
 
 
+LABEL_INK: RGB = (255, 240, 228)
+
+
+def label_size(size: float) -> int:
+    return max(12, round(size * 0.36))
+
+
+def _label(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
+    """The hex name at the top of the hex, light and bold, with a dark halo."""
+    cv.text(
+        (c[0], c[1] - size * 0.68),
+        h.id,
+        label_size(size),
+        fill=LABEL_INK,
+        bold=True,
+        anchor="mm",
+        halo=MARS_EDGE,
+    )
+
+
+def _tile_rect(c: tuple[float, float], size: float) -> tuple[float, float, float, float]:
+    half, cy = size * 0.44, c[1] + size * 0.1
+    return (c[0] - half, cy - half, c[0] + half, cy + half)
+
+
 def _building(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
-    b = h.building
-    assert b is not None
+    assert h.building is not None
+    building_tile(cv, _tile_rect(c, size), h.building, size)
+
+
+def building_tile(cv: Canvas, rect: tuple[float, ...], b: Building, size: float) -> None:
+    """A Building tile: type colour and letter, owner frame and badge, markers."""
     colour, letter, _ = building_look(b.type)
-    half = size * 0.52
-    bx, by = c[0], c[1] - size * 0.08
-    rect = (bx - half, by - half, bx + half, by + half)
-    edge = pal.BLACK if b.advanced is None else (255, 215, 0)
-    cv.draw.rounded_rectangle(rect, radius=size * 0.14, fill=colour, outline=pal.BLACK, width=2)
-    if b.advanced is not None:  # a second, inner frame: the upgraded tile reads at a glance
-        inner = (rect[0] + 4, rect[1] + 4, rect[2] - 4, rect[3] - 4)
-        cv.draw.rounded_rectangle(inner, radius=size * 0.1, outline=edge, width=3)
-    cv.text((bx, by), letter, round(size * 0.55), fill=ink_on(colour), bold=True, anchor="mm")
-    small = max(12, round(size * 0.42))
+    cv.draw.rounded_rectangle(rect, radius=size * 0.12, fill=colour, outline=pal.BLACK, width=2)
+    if b.owner is not None:  # the owner: a thick frame in the seat colour
+        inner = (rect[0] + 2, rect[1] + 2, rect[2] - 2, rect[3] - 2)
+        frame = pal.seat(b.owner).colour
+        cv.draw.rounded_rectangle(inner, radius=size * 0.1, outline=frame, width=4)
+    cv.block(rect)  # type: ignore[arg-type]
+    middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+    cv.text(middle, letter, round(size * 0.38), fill=ink_on(colour), bold=True, anchor="mm")
+    _tile_marks(cv, b, rect, size)
+
+
+def _tile_marks(cv: Canvas, b: Building, rect: tuple[float, ...], size: float) -> None:
+    """Owner badge (top right), Advanced marker (top left), Colonist (bottom left)."""
+    small = max(11, round(size * 0.3))
+    corner = 3  # pinned on the corners, half outside: the letter keeps the middle
     if b.owner is not None:
         s = pal.seat(b.owner)
-        cv.icon(s.shape, (rect[2] - 2, rect[3] - 2), small, s.colour)
+        x, y = rect[2] - corner, rect[1] + corner
+        cv.draw.rounded_rectangle(
+            (x - small / 2, y - small / 2, x + small / 2, y + small / 2),
+            radius=3,
+            fill=pal.WHITE,
+            outline=pal.BLACK,
+        )
+        cv.icon(s.shape, (x, y), small - 3, s.colour)
     if b.advanced is not None:
         s = pal.seat(b.advanced)
-        cv.icon(s.shape, (rect[2] - 2, rect[1] + 2), small, s.colour, "A")
+        cv.icon(s.shape, (rect[0] + corner, rect[1] + corner), small, s.colour, "A")
     if b.colonist is not None:
         s = pal.seat(b.colonist)
-        cv.icon("person", (rect[0] + 2, rect[3] - 2), small, s.colour)
+        cv.icon("person", (rect[0] + corner, rect[3] - corner), small, s.colour)
 
 
 def _pieces(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
+    """Rovers and Bots: bare seat shapes along the bottom of the hex."""
     items = [("R", s) for s in h.rovers] + [("", s) for s in h.bots]
     if not items:
         return
-    icon = max(12, round(size * 0.5))
+    icon = max(12, round(size * 0.4))
     step = icon - 1
-    y = c[1] + size * (0.64 if h.building else 0.3)
+    y = c[1] + size * (0.74 if h.building else 0.3)
     x = c[0] - step * (len(items) - 1) / 2
     for letter, seat in items:
         s = pal.seat(seat)
@@ -126,20 +164,23 @@ def _pieces(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
 
 
 def _extras(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
-    top = c[1] - size * (0.58 if h.building else 0.2)
+    """A crystal (right) and a Discovery or Research tile (left) beside the middle."""
+    side = size * (0.66 if h.building else 0.3)
+    y = c[1] + size * (0.02 if h.building else -0.1)
+    crowded = bool(h.building) or bool(h.crystal and h.tile)
     if h.crystal:
         _, colour, _ = ITEM["crystal"]
-        x = c[0] + size * 0.5 if (h.building or h.tile) else c[0]
-        cv.icon("gem", (x, top + (size * 0.1 if h.building else 0)), round(size * 0.46), colour)
+        x = c[0] + side if crowded else c[0]
+        cv.icon("gem", (x, y), round(size * 0.38), colour)
     if h.tile:
-        x = c[0] - size * 0.5 if (h.building or h.crystal) else c[0]
-        y = top + (size * 0.1 if h.building else 0)
+        x = c[0] - side if crowded else c[0]
+        tile = round(size * 0.4)
         if h.tile.startswith("research:"):
             code = h.tile.split(":", 1)[1]
             colour = RESEARCH_LOOK.get(code[:-1], pal.TOKEN)
-            cv.icon("token", (x, y), round(size * 0.5), colour, code[-1:].upper())
+            cv.icon("tile", (x, y), tile, colour, code[-1:].upper())
         else:
-            cv.icon("token", (x, y), round(size * 0.5), (240, 232, 210), "?")
+            cv.icon("token", (x, y), tile, (240, 232, 210), "?")
 
 
 def draw_dynamic(cv: Canvas, box: Box, game: GameModel, changed: set[str], moved: set[str]) -> None:
@@ -160,3 +201,4 @@ def draw_dynamic(cv: Canvas, box: Box, game: GameModel, changed: set[str], moved
                 _building(cv, h, c, size)
             _extras(cv, h, c, size)
             _pieces(cv, h, c, size)
+            _label(cv, h, c, size)

@@ -51,15 +51,14 @@ def tech_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
         x = x0 + 14
         grid = [game.techs[t] for t in game.tech_grid if t in game.techs]
         for k, t in enumerate(grid):
-            if x + 70 > x1:
-                cv.text((x1 - 12, y0 + 46), f"+{len(grid) - k}", 14, bold=True, anchor="rm")
+            label = TECH_SHORT.get(t.type, t.type)
+            room = 28 + cv.text_width(label, 14) + (0 if k == len(grid) - 1 else 44)
+            if x + room > x1 - 8:  # the rest as "+N more", after the last one shown
+                cv.text((x, y0 + 46), f"+{len(grid) - k} more", 14, bold=True, anchor="lm")
                 break
             icon, colour, letter = tech_look(t.type)
             cv.icon(icon, (x + 12, y0 + 46), 24, colour, letter)
-            right = cv.text(
-                (x + 28, y0 + 46), TECH_SHORT.get(t.type, t.type), 14, anchor="lm", max_width=60
-            )[2]
-            x = right + 12
+            x = cv.text((x + 28, y0 + 46), label, 14, anchor="lm")[2] + 12
         w = (x1 - x0 - 24) // len(LAB_LEVELS)
         per_row = max(1, (w - 10) // 40)
         for i, lvl in enumerate(LAB_LEVELS):

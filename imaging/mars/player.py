@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from imaging.kit import Box, Canvas, encode_png
+from imaging.kit import Box, Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.mars.model import (
     EXEC_TITLE,
@@ -59,7 +59,9 @@ def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
     s = pal.seat(p.seat)
     with cv.panel("header", (0, 0, WIDTH, TOP - 8)):
         cv.icon(s.shape, (M + 30, 42), 56, s.colour, p.initial)
-        vb = cv.text((WIDTH - M - 6, 40), str(p.op), 48, fill=pal.FRAME_INK, bold=True, anchor="rm")
+        vb = cv.text(
+            (WIDTH - M - 6, 40), str(p.op), 48, fill=pal.FRAME_INK, bold=True, anchor="rm", key=True
+        )
         cv.icon("star", (vb[0] - 24, 40), 36, pal.VP)
         side = SIDE_TITLE.get(p.side, p.side.title())
         nb = cv.text(
@@ -70,6 +72,7 @@ def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
             bold=True,
             anchor="lm",
             max_width=vb[0] - 60 - (M + 70) - 300,
+            key=True,
         )
         cv.text(
             (vb[0] - 56, 40),
@@ -371,5 +374,4 @@ def draw_player(view: dict[str, Any], seat: int | None = None) -> Canvas:
     return cv
 
 
-def render_player(view: dict[str, Any], seat: int | None = None) -> bytes:
-    return encode_png(draw_player(view, seat).image)
+render_player = png_of(draw_player)

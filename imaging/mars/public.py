@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from imaging.kit import Canvas, encode_png, static_layer
+from imaging.kit import Canvas, png_of, static_layer
 from imaging.kit import palette as pal
-from imaging.kit.headings import last_turn_line
+from imaging.kit.header import HEADER_H, Chip, Header, draw_header, with_final
+from imaging.kit.headings import what_happened
 from imaging.mars import colony, legend, mapboard, orbit, panels
-from imaging.mars.changes import changes
+from imaging.mars.changes import marks_of
 from imaging.mars.model import GameModel, read_game
 from imaging.mars.style import SIDE_TITLE
 
 WIDTH = 1600
 M = 16
-HEADER_H = 170
 BODY_TOP = HEADER_H
 BODY_BOTTOM = 880
 GAP = 12
@@ -57,61 +57,19 @@ def status_line(game: GameModel) -> str:
     return f"Round {game.round} · Level {game.level} · Shuttle {side}"
 
 
-def _draw_header(cv: Canvas, game: GameModel) -> None:
-    with cv.panel("header", (0, 0, WIDTH, HEADER_H)):
-        cv.text((M + 4, 8), "ON MARS", 18, fill=pal.FRAME_MUTED, bold=True)
-        left = cv.text(
-            (M + 4, 30), status_line(game), 46, fill=pal.FRAME_INK, bold=True, max_width=820
-        )
-        x = WIDTH - M - 4
-        acting = [p for p in game.players if p.seat in game.to_act]
-        if acting and not game.over:
-            names = ", ".join(p.name for p in acting) if len(acting) > 1 else acting[0].name
-            nb = cv.text(
-                (x, 56),
-                names,
-                46,
-                fill=pal.HIGHLIGHT,
-                bold=True,
-                anchor="rm",
-                max_width=x - left[2] - 240,
-                min_size=28,
-            )
-            if len(acting) == 1:
-                s = pal.seat(acting[0].seat)
-                cv.icon(s.shape, (nb[0] - 30, 56), 44, s.colour, acting[0].initial)
-                nb = (nb[0] - 54, *nb[1:])
-            cv.text((nb[0] - 10, 56), "To act ▶", 34, fill=pal.HIGHLIGHT, anchor="rm")
-        n = max(1, len(game.players))
-        w = min(390, (WIDTH - 2 * M - GAP * (n - 1)) // n)
-        for i, p in enumerate(game.players):
-            box = (M + i * (w + GAP), 94, M + i * (w + GAP) + w, 140)
-            s = pal.seat(p.seat)
-            on = p.seat in game.to_act and not game.over
-            cv.draw.rounded_rectangle(
-                box,
-                radius=10,
-                fill=s.light,
-                outline=pal.HIGHLIGHT if on else s.colour,
-                width=4 if on else 2,
-            )
-            with cv.panel(f"chip{p.seat}", box):
-                cy = (box[1] + box[3]) / 2
-                cv.icon(s.shape, (box[0] + 24, cy), 34, s.colour, p.initial)
-                vb = cv.text((box[2] - 10, cy), str(p.op), 34, bold=True, anchor="rm")
-                cv.icon("star", (vb[0] - 16, cy), 24, pal.VP)
-                side = "Orbit" if p.side == "orbit" else "Colony"
-                sb = cv.text((vb[0] - 32, cy), side, 15, fill=pal.MUTED, anchor="rm")
-                cv.text(
-                    (box[0] + 46, cy),
-                    p.name,
-                    26,
-                    bold=True,
-                    anchor="lm",
-                    max_width=sb[0] - 8 - box[0] - 46,
-                    min_size=16,
-                )
-        last_turn_line(cv, game.last, width=WIDTH, margin=M)
+def header(game: GameModel, lines: list[str] | None = None) -> Header:
+    chips = tuple(
+        Chip(p.seat, p.name, p.initial, p.op, "Orbit" if p.side == "orbit" else "Colony")
+        for p in game.players
+    )
+    return Header(
+        "ON MARS",
+        status_line(game),
+        chips,
+        frozenset(game.to_act),
+        game.over,
+        what_happened(lines or game.last, 3),
+    )
 
 
 # ---------------------------------------------------------------------- drawing
@@ -148,17 +106,24 @@ def background(game: GameModel) -> Canvas:
     )
 
 
-def draw_public(view: dict[str, Any], previous: dict[str, Any] | None = None) -> Canvas:
+def draw_public(
+    view: dict[str, Any],
+    previous: dict[str, Any] | None = None,
+    marks: dict[str, Any] | None = None,
+    lines: list[str] | None = None,
+) -> Canvas:
+    """The board; changes since ``previous`` (or the ``marks`` a post carries) are marked;
+    ``lines`` (a post's events since the post before) say what the last turn did."""
     game = read_game(view)
-    prev = read_game(previous) if previous else None
     cv = background(game)
-    marks = changes(game, prev)
-    _draw_header(cv, game)
-    mapboard.draw_dynamic(cv, MAP_BOX, game, marks.hexes, marks.moved)
+    found = marks_of(game, previous, marks)
+    head = with_final(header(game, lines), view.get("scores"))
+    draw_header(cv, head, width=WIDTH, margin=M)
+    mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved)
     colony.colony_dynamic(cv, COLONY_BOX, game)
-    colony.missions_dynamic(cv, MISSIONS_BOX, game, marks.board)
-    colony.stores_dynamic(cv, STORES_BOX, game, marks.board)
-    colony.order_dynamic(cv, ORDER_BOX, game, marks.board)
+    colony.missions_dynamic(cv, MISSIONS_BOX, game, found.board)
+    colony.stores_dynamic(cv, STORES_BOX, game, found.board)
+    colony.order_dynamic(cv, ORDER_BOX, game, found.board)
     orbit.tech_dynamic(cv, TECH_BOX, game)
     orbit.display_dynamic(cv, DISPLAY_BOX, game)
     orbit.stacks_dynamic(
@@ -171,10 +136,9 @@ def draw_public(view: dict[str, Any], previous: dict[str, Any] | None = None) ->
             game,
             p,
             acting=p.seat in game.to_act and not game.over,
-            changed=marks.fields.get(p.seat, set()),
+            changed=found.fields.get(p.seat, set()),
         )
     return cv
 
 
-def render_public(view: dict[str, Any], previous: dict[str, Any] | None = None) -> bytes:
-    return encode_png(draw_public(view, previous).image)
+render_public = png_of(draw_public)

@@ -57,7 +57,7 @@ TECH_SHORT = {
     "oxy": "Oxy",
     "rover": "Rover",
     "ship": "Ship",
-    "upgrade": "Upgr",
+    "upgrade": "Upgrade",
     "shelter": "Shelt",
 }
 MARS: RGB = (190, 96, 60)  # the map ground

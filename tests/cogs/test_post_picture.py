@@ -1,5 +1,6 @@
-"""The turn post's picture: the board at the post's own move, with the changes since the
-post before it marked (``previous=``), and the final picture for the last post."""
+"""The turn post's picture: the turn card at the post's own move, with the changes since the
+post before marked (the ``marks`` the post carries, or ``previous=`` for a post from before
+marks were carried), and the final picture for the last post."""
 
 from __future__ import annotations
 
@@ -23,7 +24,10 @@ class FakeTables:
             decision = self.game.pending()[0]
             self.game.play(decision.seat, decision.options[0].move)
 
+        self.asked: list[set[int]] = []
+
     async def public_views(self, game_id: int, versions: set[int]):
+        self.asked.append(set(versions))
         info = SimpleNamespace(kind="tally", status="active")
         return info, self.game.over, views_at(self.game, set(versions))
 
@@ -50,9 +54,22 @@ async def test_a_late_post_shows_its_own_move_and_marks_changes(drawn) -> None:
     png = await cog._picture(post({"version": 3, "previous": 1}))
     assert png == b"png"
     [(which, view, extra)] = drawn
-    assert which == "public"
+    assert which == "card"
     assert view == views_at(tables.game, {3})[3], "the board at move 3, not at move 6"
     assert extra["previous"] == views_at(tables.game, {1})[1]
+
+
+async def test_a_post_with_marks_needs_no_board_before(drawn) -> None:
+    """The post path costs the same at move 500 as at move 5: the marks and the lines ride
+    with the post, so only the post's own move is asked for (the live game: no replay)."""
+    tables = FakeTables(moves=6)
+    cog = posting.Posting(SimpleNamespace(tables=tables))
+    marks = {"fields": {"0": ["vp"]}}
+    await cog._picture(post({"version": 6, "previous": 2, "marks": marks, "lines": ["a: +1"]}))
+    assert tables.asked == [{6}]
+    [(which, _, extra)] = drawn
+    assert which == "card"
+    assert extra == {"marks": marks, "lines": ["a: +1"]}
 
 
 async def test_the_final_post_draws_the_final_picture(drawn) -> None:

@@ -4,6 +4,7 @@ mid-game, failing posts retried from the outbox, and simultaneous clicks."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 
@@ -97,9 +98,18 @@ async def test_spectator_mirror(standin: StandIn, bot: BotProcess) -> None:
     mirror = await standin.wait_for_message(
         spectators, lambda m: "alice chose a stake" in m.content
     )
-    assert mirror.components == [] and mirror.pngs()
+    assert mirror.labels == ["Full board"] and mirror.pngs(), "no Play button for spectators"
     assert mirror.allowed_mentions["users"] == [] and "<@" not in mirror.content
-    assert "bob" in mirror.content and post.components
+    assert "bob" in mirror.content and post.labels == ["Play", "Full board"]
+    watcher = standin.user("watcher")
+    ix = await standin.click(watcher, mirror, label="Full board")
+    await ix.wait(lambda i: any(m.pngs() for m in i.replies))
+    assert ix.ephemeral, "the full board comes privately, one click after the card"
+    elsewhere = standin.channel("lounge")
+    forged = dataclasses.replace(post, channel_id=elsewhere.id)  # the id, from another channel
+    ix = await standin.click(watcher, forged, label="Full board")
+    assert "another channel" in (await ix.wait_text()) and ix.ephemeral
+    assert not any(m.pngs() for m in ix.replies), "no picture of a game played elsewhere"
     ix = await standin.slash(alice, standin.games, "spectate list")
     assert spectators.mention in ix.text
     await standin.slash(alice, standin.games, "spectate remove", channel=spectators)

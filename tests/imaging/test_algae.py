@@ -123,3 +123,11 @@ def test_public_background_is_a_static_layer_built_once() -> None:
     finally:
         public._build_static = real
     assert len(calls) == 1  # same strip sides all week: one background, reused
+
+
+def test_golden_turn_card() -> None:
+    """The phone-readable card every turn post carries (the full board is a click away)."""
+    data = json.loads((GOLDEN_DIR / "algae-public-4p.json").read_text())  # the board's view
+    lines = ["Ann moves to spot 4d (Activate machine A)", "Ann: End your turn"]
+    png = imaging.render("algae", "card", data["view"], previous=data["previous"], lines=lines)
+    check_golden("algae-card-4p", png)

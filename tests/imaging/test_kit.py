@@ -76,3 +76,23 @@ def test_png_round_trips_and_falls_back_to_a_palette_when_large() -> None:
     assert Image.open(io.BytesIO(data)).size == (120, 80)
     noise = Image.effect_noise((700, 700), 120).convert("RGB")
     assert len(encode_png(noise)) < 1_000_000
+
+
+def test_the_fixed_palette_keeps_every_named_colour() -> None:
+    """Flat fills survive the fixed palette: exactly, or within 6 levels for a colour that
+    nearly repeats another (Pillow's lookup works in steps of 4; see make_palette)."""
+    from imaging.kit.make_palette import distinct, named_colours
+
+    colours = named_colours()
+    img = Image.new("RGB", (len(colours), 1))
+    for x, rgb in enumerate(colours):
+        img.putpixel((x, 0), rgb)
+    back = Image.open(io.BytesIO(encode_png(img))).convert("RGB")
+    moved = [
+        (rgb, back.getpixel((x, 0)))
+        for x, rgb in enumerate(colours)
+        if max(abs(a - b) for a, b in zip(rgb, back.getpixel((x, 0)), strict=True)) > 6
+    ]
+    assert moved == []
+    kept = distinct(colours)
+    assert all(back.getpixel((colours.index(rgb), 0)) == rgb for rgb in kept), "exact"

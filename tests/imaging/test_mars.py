@@ -159,3 +159,10 @@ def test_kit_resource_icons_draw_something(kind: str) -> None:
     icon = sprite(kind, 32, (60, 130, 200))
     assert icon.size == (32, 32)
     assert icon.getchannel("A").getbbox() is not None  # not blank
+
+
+def test_golden_turn_card() -> None:
+    """The phone-readable card every turn post carries (the full board is a click away)."""
+    data = json.loads((GOLDEN_DIR / "mars-public-4p.json").read_text())  # the board's view
+    png = imaging.render("mars", "card", data["view"], previous=data["previous"])
+    check_golden("mars-card-4p", png)

@@ -193,3 +193,37 @@ def test_a_solo_game_against_ai_seats(monkeypatch, capsys, tmp_path) -> None:
     )
     assert out.index("players: alice") < out.index("robo (AI, easy) chose a stake")
     assert "The game is over." in out, out[-600:]
+
+
+def test_board_of_a_player_and_files_never_shared(monkeypatch, capsys, tmp_path) -> None:
+    """``board NAME`` / ``board me``: that player's own board, from their own view (private
+    goals only there); every database, game and picture gets its own file (issue 13)."""
+    drawn: list[tuple[str, dict, dict]] = []
+    real = imaging.render
+
+    def spy(kind, picture, view, **extra):  # type: ignore[no-untyped-def]
+        drawn.append((picture, view, extra))
+        return real(kind, picture, view, **extra)
+
+    monkeypatch.setattr(imaging, "render", spy)
+    paths = []
+    for db in (tmp_path / "one.db", tmp_path / "two.db"):
+        script = "board\nboard alice\nboard bob\nboard me\n"
+        args = ("--strict", "--game", "mars", "--players", "alice,bob", "--seed", "3")
+        monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+        assert main(["--db", str(db), *args]) == 0
+        lines = capsys.readouterr().out.strip().splitlines()
+        paths += [Path(line) for line in lines if line.endswith(".png")]
+    assert len(paths) == 8 and len(set(paths)) == 6, "board me is the board of one named player"
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths)
+    pictures = [(p, e.get("seat")) for p, _, e in drawn]
+    assert pictures[:3] == [("public", None), ("player", 0), ("player", 1)]
+    alice, bob = drawn[1][1], drawn[2][1]
+    assert alice["seats"][0].get("goals") is not None, "alice sees her own private goals"
+    assert bob["seats"][0].get("goals") is None, "bob's picture never holds alice's goals"
+
+
+def test_board_me_needs_one_player_to_act(monkeypatch, capsys, tmp_path) -> None:
+    code = run(monkeypatch, tmp_path / "l.db", "board me\n", "--strict", "--seed", "4")
+    assert code == 1
+    assert "'me' is the one player to act" in capsys.readouterr().err
