@@ -7,6 +7,7 @@ and WebP lossless. The note gives the bytes and bytes x ms (lower is better).
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 
@@ -58,7 +59,7 @@ def run() -> list[Row]:
         public, previous, *_ = views(kind, 160 if kind == "algae" else 260)
         image = draw(public, previous).image
         for what, fn in encoders():
-            samples = measure(lambda fn=fn, image=image: fn(image), N, warmup=1)
+            samples = measure(functools.partial(fn, image), N, warmup=1)
             size = len(fn(image))
             ms = sorted(samples)[len(samples) // 2] * 1000
             note = f"{size / 1024:.0f} KiB, bytes x ms {size / 1024 * ms:,.0f}"

@@ -16,7 +16,7 @@ from benchmarks.kit import Row, measure, row
 N = 15
 
 
-def _game_at(moves: int):  # type: ignore[no-untyped-def]
+def _game_at(moves: int):
     import engine
 
     rnd = random.Random(11)
@@ -38,15 +38,15 @@ def run() -> list[Row]:
         before = views_at(game, {at - 1})[at - 1]
         now = game.view(None)
 
-        def marks(now=now, before=before, game=game):  # type: ignore[no-untyped-def]
+        def marks(now=now, before=before, game=game):
             return imaging.changes("algae", game.view(None), before)
 
-        def replay(game=game, at=at):  # type: ignore[no-untyped-def]
+        def replay(game=game, at=at):
             return views_at(game, {at - 1})
 
         carried = imaging.changes("algae", now, before)
 
-        def card(now=now, carried=carried):  # type: ignore[no-untyped-def]
+        def card(now=now, carried=carried):
             return imaging.render("algae", "card", now, marks=carried)
 
         rows += [

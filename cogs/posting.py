@@ -277,9 +277,10 @@ class Posting(commands.Cog):
         (a post from before marks were carried replays the board of the post before)."""
         from cogs.board_button import remember_extra
 
-        previous = payload.get("previous")
+        before = payload.get("previous")
+        previous = int(before) if before is not None else None
         carried = "marks" in payload or previous is None
-        wanted = {version} if carried else {version, int(previous)}
+        wanted = {version} if carried or previous is None else {version, previous}
         try:
             info, _, views = await self.tables.public_views(game_id, wanted)
         except Exception as exc:  # a broken or vanished game still gets its text post
@@ -294,7 +295,7 @@ class Posting(commands.Cog):
         if carried:
             extra["marks"] = payload.get("marks")
         else:
-            extra["previous"] = views.get(int(previous))
+            extra["previous"] = views.get(previous) if previous is not None else None
         remember_extra(game_id, version, extra)
         return await picture(info.kind, "card", view, **extra)
 

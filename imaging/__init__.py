@@ -27,6 +27,7 @@ PICTURES = ("public", "player", "final", "card")
 
 # kind -> {"public": fn, "player": fn, "final": fn}
 RENDERERS: dict[str, dict[str, Renderer]] = {}
+CHANGES: dict[str, Callable[..., dict[str, Any]]] = {}  # kind -> its change marks
 _LOOKED_FOR: set[str] = set()  # kinds whose package imaging/<kind>/ was looked for
 _LOOKING = threading.Lock()  # renders run in threads: one import, and none seen half done
 
@@ -66,8 +67,14 @@ def changes(
     """The change marks between two public views as JSON data (``marks=`` of the public
     board and the turn card), or None for a kind that marks nothing. A post carries them, so
     drawing it never needs the board before."""
-    fn = renderers(kind).get("changes")
+    renderers(kind)  # imports imaging/<kind>/, which registers its marks
+    fn = CHANGES.get(kind)
     return None if fn is None else fn(view, previous)
+
+
+def register_changes(kind: str, fn: Callable[..., dict[str, Any]]) -> None:
+    """``fn(view, previous)``: the change marks of ``kind`` as JSON data (see ``changes``)."""
+    CHANGES[kind] = fn
 
 
 def _accepted(fn: Renderer, extra: dict[str, Any]) -> dict[str, Any]:

@@ -166,7 +166,7 @@ def person(p: Pen) -> Letter:
 
 def drop(p: Pen) -> Letter:
     s, m, c = p.s, p.m, p.c
-    pts = [(c, m)]
+    pts: list[tuple[float, float]] = [(c, m)]
     for i in range(0, 181, 15):  # the round bottom half, right to left
         a = math.radians(i)
         pts.append((c + (c - m * 2) * math.cos(a), s * 0.62 + (s * 0.36 - m) * math.sin(a)))

@@ -25,7 +25,7 @@ def _rgbs(value: Any, depth: int = 0) -> Iterator[tuple[int, int, int]]:
         return
     if isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value):
         if all(0 <= v <= 255 for v in value):
-            yield value  # type: ignore[misc]
+            yield (value[0], value[1], value[2])
         return
     if isinstance(value, dict):
         value = list(value.values())
@@ -57,7 +57,9 @@ def distinct(colours: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
     return out
 
 
-def sampled(paths: list[str], slots: int, named: list[tuple[int, int, int]]) -> list:
+def sampled(
+    paths: list[str], slots: int, named: list[tuple[int, int, int]]
+) -> list[tuple[int, int, int]]:
     images = [Image.open(p).convert("RGB") for p in paths]
     width = max(i.width for i in images)
     sheet = Image.new("RGB", (width, sum(i.height for i in images)), named[0])
@@ -67,12 +69,12 @@ def sampled(paths: list[str], slots: int, named: list[tuple[int, int, int]]) -> 
         y += i.height
     cut = sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     flat = cut.getpalette() or []
-    counts = sorted(cut.getcolors(256) or [], reverse=True)
+    counts: list[tuple[int, int]] = sorted(cut.getcolors(256) or [], reverse=True)  # type: ignore[arg-type]
     out: list[tuple[int, int, int]] = []
     for _, index in counts:
-        rgb = tuple(flat[index * 3 : index * 3 + 3])
+        rgb = (int(flat[index * 3]), int(flat[index * 3 + 1]), int(flat[index * 3 + 2]))
         if all(max(abs(a - b) for a, b in zip(rgb, n, strict=True)) > CLOSE for n in named + out):
-            out.append(rgb)  # type: ignore[arg-type]
+            out.append(rgb)
         if len(out) == slots:
             break
     return out

@@ -68,6 +68,6 @@ def test_each_hosted_game_finds_its_own_renderers_by_kind() -> None:
     for kind in ("algae", "mars"):
         assert kind in engine.GAMES  # engine/<kind>/ registered itself
         own = imaging.renderers(kind)
-        assert set(own) == {*imaging.PICTURES, "changes"}  # and the change marks of posts
+        assert set(own) == set(imaging.PICTURES)
         assert not set(own.values()) & set(generic.values())
     assert imaging.renderers("tally") == {}
