@@ -113,16 +113,20 @@ def chosen_moves(world: World, game_id: int) -> int:
     after them (one legal option, issue 12) are logged too, but nobody sent them."""
     from tables.forced import chosen_flags
 
+    return sum(chosen_flags(record_of(world, game_id)))
+
+
+def record_of(world: World, game_id: int) -> dict:
+    """The game's record as the log holds it (every logged move, in order)."""
     ((kind, seed, options),) = world.peek(
         "SELECT kind, seed, options FROM games WHERE id = ?", (game_id,)
     )
     seats = world.peek("SELECT name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
     moves = world.peek("SELECT seat, move FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
-    record = {
+    return {
         "kind": kind,
         "players": [name for (name,) in seats],
         "seed": seed,
         "options": json.loads(options or "{}"),
         "moves": [[seat, move] for seat, move in moves],
     }
-    return sum(chosen_flags(record))
