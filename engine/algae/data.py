@@ -6,6 +6,7 @@ Names used as move notation are short lower-case words.
 
 from __future__ import annotations
 
+RULES_VERSION = 2  # engine/algae/rules.py: what older versions had instead
 WEEKS = 4  # ALG-WEEK-02
 DAYS = 5  # ALG-WEEK-06: five work days, one strip each
 TEAMS = ("operators", "engineers", "scientists")

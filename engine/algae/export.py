@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.frames import applies, decision, push
 from engine.algae.gains import BONUS_TEXT, gain
 from engine.algae.state import add_vp
@@ -117,14 +118,16 @@ def _export_prompt(g: Any, seat: int, f: dict) -> str:
     return f"Export: up to {f['n']} more destination(s)"
 
 
-def export_choices(g: Any, seat: int) -> list[tuple[str, str, str]]:
+def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
+    """The cities (and contract) this export may go to; ``again``: cities re-exported to
+    earlier in this action, which a re-export may not pick twice (ALG-EXPORT-29/30)."""
     s = g.s
     p = s["players"][seat]
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
-        if mine and len(p["cities"]) < D.REEXPORT_AFTER:
+        if mine and (len(p["cities"]) < D.REEXPORT_AFTER or city in again):
             continue  # ALG-EXPORT-05/29/30
         if not mine and p["disks"] <= 0:
             continue
@@ -164,7 +167,8 @@ def export_choices(g: Any, seat: int) -> list[tuple[str, str, str]]:
 def _export_opts(g: Any, seat: int, f: dict) -> list:
     if f["n"] <= 0:
         return []
-    out = export_choices(g, seat)
+    again = tuple(f.get("re", ())) if R.on(g.s, "reexport_distinct") else ()
+    out = export_choices(g, seat, again)
     if not out:
         return []
     out.append(("done", "Export no more", "Stop"))
@@ -186,6 +190,8 @@ def _export_apply(g: Any, seat: int, f: dict, move: str) -> None:
         push(g, seat, "deliver", mode="contract", card=p["contract"], items={}, tok=0)
         return
     verb, city = move.split()
+    if verb == "reexport":
+        f.setdefault("re", []).append(city)
     cost = transport(s, p, city) or 0
     p["money"] -= cost
     g.log(seat, f"{g.name(seat)} ships to {city.title()} (transport €{cost})")

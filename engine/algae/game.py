@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.algae import data as D
 from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
+from engine.algae import rules as R
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES
 from engine.algae.state import new_state
@@ -23,9 +24,10 @@ class AlgaeGame(FrameGame):
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
+        rules = R.check(self.options.get("rules", D.RULES_VERSION))
         depts = self._departments()
         self._events: list[Event] = []
-        self.s: dict[str, Any] = new_state(len(players), depts, self.rng)
+        self.s: dict[str, Any] = new_state(len(players), depts, self.rng, rules)
         self.log(
             None,
             "Setup: "

@@ -127,7 +127,7 @@ def test_city_only_once_and_steps_in_order():
     disk(g, "lyon", 0)
     p["cities"] = ["lyon"]
     ask(g, 0, "export", n=2)
-    assert "export lyon" not in moves(g)
+    assert not any(m.split()[-1] == "lyon" for m in moves(g))  # nor as a re-export (< 10)
     play(g, 0, "export paris")
     assert p["money"] == 19 and p["cells"]["cream"] == 4  # step 1 done, step 2 not yet
     play(g, 0, "add cream", "add cream", "deliver")

