@@ -128,11 +128,13 @@ TRANSPORT_COST = {1: 1, 2: 3, 3: 6}  # ALG-EXPORT-10
 TRANSPORT_COST_TILE = {1: 0, 2: 1, 3: 3}  # ALG-EXPORT-11
 REEXPORT_AFTER = 10  # ALG-EXPORT-30
 
-# City bonus tokens, dealt to the cities from the seed (ALG-GAP-09).
+# City bonus tokens, dealt to the cities from the seed (ALG-GAP-09). Each is used at once
+# (ALG-EXPORT-19): "move2" two main-belt cube moves now, "algae2" up to two algae cubes now,
+# "value" +1 value for this action's later deliveries (lost when the action ends).
 CITY_TOKENS = (
-    "energy2", "money3", "freelance", "choice", "wild", "value", "value", "vp2", "science2",
-    "money2", "energy1", "freelance", "choice", "vp2", "value", "money3", "science2", "energy2",
-    "vp1", "money2", "wild", "value", "energy1", "science1", "vp1", "money1",
+    "energy2", "money3", "move2", "algae2", "move2", "value", "value", "vp2", "science2",
+    "money2", "energy1", "algae2", "move2", "vp2", "value", "money3", "science2", "energy2",
+    "vp1", "money2", "algae2", "value", "energy1", "science1", "vp1", "money1",
 )  # fmt: skip
 
 # ------------------------------------------------------------- milestones (ALG-GAP-12)

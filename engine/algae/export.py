@@ -9,7 +9,7 @@ from typing import Any
 from engine.algae import board as B
 from engine.algae import data as D
 from engine.algae import rules as R
-from engine.algae.frames import applies, decision, push
+from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import BONUS_TEXT, gain
 from engine.algae.state import add_vp
 
@@ -111,6 +111,22 @@ def can_deliver(p: dict, f: dict) -> bool:
     if f["mode"] == "contract" or p["dept"] != "cosmetics":
         return reachable(p, f, {})
     return any(reachable(p, f, {c: 1}) for c in goods(p))
+
+
+def start_export(g: Any, seat: int, n: int) -> None:
+    """An export task of up to ``n`` destinations; then the action's end (ALG-EXPORT-19)."""
+    push(g, seat, "export_end")
+    push(g, seat, "export", n=n)
+
+
+@auto("export_end")
+def _export_end(g: Any, seat: int, f: dict) -> None:
+    """A +1 value token from a city is used at once: this action, or never (rules 2)."""
+    p = g.s["players"][seat]
+    left = p.pop("city_value", 0)
+    if left:
+        p["value"] -= left
+        g.log(seat, f"{g.name(seat)}'s unused city value token is lost (it is used at once)")
 
 
 # ------------------------------------------------------------------ choose a city
@@ -253,6 +269,8 @@ def complete(g: Any, seat: int, f: dict) -> None:
     for c, n in f["items"].items():
         p["cells"][c] -= n  # ALG-EXPORT-16: back to the supply (excess value is lost)
     p["value"] -= f["tok"]
+    if p.get("city_value"):  # a city's token is spent first: it would be lost at the end
+        p["city_value"] = max(0, p["city_value"] - f["tok"])
     value = delivery_value(p, f["items"], f["tok"])
     if f["mode"] == "contract":
         p["disks"] -= 1  # ALG-CONTRACT-06: the disk goes beside the card

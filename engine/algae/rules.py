@@ -22,8 +22,15 @@ def _v1_departments() -> dict[str, dict]:
 
 # Version 1 (before issue 11): what it had that the current rules do not.
 LEGACY: dict[int, dict[str, Any]] = {
-    1: {},
-}
+    1: {
+        "CITY_TOKENS": (
+            "energy2", "money3", "freelance", "choice", "wild", "value", "value", "vp2",
+            "science2", "money2", "energy1", "freelance", "choice", "vp2", "value", "money3",
+            "science2", "energy2", "vp1", "money2", "wild", "value", "energy1", "science1",
+            "vp1", "money1",
+        ),
+    },
+}  # fmt: skip
 # Rule switches: True in the current rules; an older version lists them as False above.
 SWITCHES = (
     "reexport_distinct",  # ALG-EXPORT-29/30: re-exports of one action go to different cities

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.core import Rng
 
 S = dict[str, Any]
@@ -61,8 +62,6 @@ def contract_fits(dept: str, card: str) -> bool:
 
 def deal_contracts(depts: list[str], rng: Rng, rules: int) -> list[str]:
     """One contract each (ALG-GAP-15); since rules 2 only cards the department can fulfil."""
-    from engine.algae import rules as R
-
     if not R.on(rules, "contracts_fit"):
         return rng.sample(list(D.CONTRACTS), len(depts))
     dealt: list[str] = []
@@ -75,7 +74,7 @@ def deal_contracts(depts: list[str], rng: Rng, rules: int) -> list[str]:
 def new_state(n: int, depts: list[str], rng: Rng, rules: int = D.RULES_VERSION) -> S:
     """Seeded setup: contracts, city tokens, weekly export bonus tiles, first player."""
     contracts = deal_contracts(depts, rng, rules)
-    tokens = list(D.CITY_TOKENS)
+    tokens = list(R.get(rules, "CITY_TOKENS"))
     rng.shuffle(tokens)
     bonus_tiles = rng.sample(list(D.EXPORT_BONUS_TILES), D.WEEKS)
     first = rng.below(n)

@@ -56,3 +56,52 @@ def test_contracts_are_dealt_so_the_department_can_fulfil_them(dept: str, seed: 
         types = {t for _, t in D.DEPARTMENTS[p["dept"]]["values"].values()}
         assert D.CONTRACTS[p["contract"]][3] <= len(types), (p["dept"], p["contract"])
     assert contract_fits("biofuel", "bulk") and not contract_fits("biofuel", "variety")
+
+
+def test_city_value_token_is_used_at_once_or_lost_when_the_action_ends():
+    """ALG-EXPORT-19, ALG-EXPORT-20: a city's +1 value token is "used at once — even for the
+    next export of this action": it is not banked. A token held from elsewhere stays."""
+    g = exporter()
+    p = player(g)
+    p["value"] = 1  # e.g. from the operators' row: banked
+    g.s["cities"]["bordeaux"]["token"] = "value"
+    p["cells"]["soap"] = 1
+    ask(g, 0, "oper")
+    play(g, 0, "export", "export bordeaux", "add soap", "deliver")  # 1 operator: one city
+    assert p["cities"] == ["bordeaux"] and "value" in p["tokens_taken"]
+    assert p["value"] == 1  # the city's token was not used in this action: gone
+
+
+def test_city_value_token_spent_first_in_the_same_action():
+    """ALG-EXPORT-20: the city's token helps the next delivery of the same action; a banked
+    token used alongside stays banked only if not needed."""
+    g = exporter()
+    p = player(g)
+    p["staff"]["operators"] = 2
+    g.s["cities"]["bordeaux"]["token"] = "value"
+    p["cells"]["soap"] = 2
+    ask(g, 0, "oper")
+    play(g, 0, "export", "export bordeaux", "add soap", "deliver")
+    play(g, 0, "export barcelona", "add soap", "token", "deliver")  # 2 + 1 = demand 3
+    assert p["cities"] == ["bordeaux", "barcelona"] and p["value"] == 0
+
+
+def test_city_bonus_tokens_take_effect_at_once():
+    """ALG-EXPORT-19: no city token is kept for later (no choice, wild or freelance tokens on
+    the cities); "2 cube moves" is played straight after the disk, before the next export."""
+    assert set(D.CITY_TOKENS) <= {
+        "energy1", "energy2", "money1", "money2", "money3", "vp1", "vp2", "science1",
+        "science2", "move2", "algae2", "value",
+    }  # fmt: skip
+    g = exporter()
+    p = player(g)
+    p["staff"]["operators"] = 2
+    g.s["cities"]["bordeaux"]["token"] = "move2"
+    p["cells"]["soap"] = 1
+    p["cells"]["s2"] = 1
+    ask(g, 0, "oper")
+    play(g, 0, "export", "export bordeaux", "add soap", "deliver")
+    d = g.decision_for(0)
+    assert d is not None and d.prompt.startswith("City bonus: 2 cube move(s) left")
+    play(g, 0, "move s2>cream")
+    assert p["cells"]["cream"] == 1 and "export barcelona" in moves(g)  # used at once
