@@ -105,3 +105,25 @@ def test_city_bonus_tokens_take_effect_at_once():
     assert d is not None and d.prompt.startswith("City bonus: 2 cube move(s) left")
     play(g, 0, "move s2>cream")
     assert p["cells"]["cream"] == 1 and "export barcelona" in moves(g)  # used at once
+
+
+def test_loss_belt_cannot_be_dodged_by_routing():
+    """ALG-MACH-03, ALG-MACH-09: activating Food's Machine A switches on its zone's belts and
+    the €1 loss on green → Station 1 is mandatory, even when the cubes go red → wash → Station
+    1 instead. It is taken once per activation, not again when a green cube passes."""
+    from engine.algae import machines
+
+    g = new(["food"])
+    p = empty_factory(g)
+    p["cells"].update(red=1, green=1)
+    p["money"] = 10
+    ask(g, 0, "hold")
+    machines.activate(g, 0, "a")
+    g._pending_cache = None
+    assert p["money"] == 9  # on activation, before any cube moves
+    play(g, 0, "move red>wash", "move wash>s1", "skip")  # the energy belt's gain is optional
+    assert p["money"] == 9 and p["cells"]["s1"] == 1
+    machines.activate(g, 0, "a")
+    g._pending_cache = None
+    play(g, 0, "move green>s1")
+    assert p["money"] == 8  # the next activation pays again, once
