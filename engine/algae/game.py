@@ -10,8 +10,9 @@ from engine.algae import export, machines, monday, science, teams, workweek  # n
 from engine.algae import rules as R
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES
+from engine.algae.refusals import refusal
 from engine.algae.state import new_state
-from engine.core import Event, Progress, ScoreLine
+from engine.core import Event, IllegalMove, Progress, ScoreLine
 from engine.frames import FrameGame
 
 DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
@@ -65,6 +66,17 @@ class AlgaeGame(FrameGame):
         settle(self)
         events, self._events = self._events, []
         return events
+
+    def play(self, seat: int, move: str) -> list[Event]:
+        """The base contract, with the reason an Algae rule refuses the move (not only what
+        is legal instead), e.g. "machine B cannot run: Station 1 is empty"."""
+        try:
+            return super().play(seat, move)
+        except IllegalMove as exc:
+            why = refusal(self, seat, move) if isinstance(seat, int) else ""
+            if not why or exc.reason.startswith("it is not"):
+                raise
+            raise IllegalMove(f"{why}", exc.suggestions) from None
 
     def _label(self, seat: int, move: str) -> str:
         decision = self.decision_for(seat)

@@ -12,6 +12,7 @@ import pytest
 
 from engine.algae import data as D
 from engine.algae.state import contract_fits
+from engine.core import IllegalMove
 from tests.algae.helpers import ask, empty_factory, moves, new, play, player
 
 TEN = ["lisbon", "madrid", "barcelona", "bordeaux", "marseille", "lyon", "paris", "london",
@@ -127,3 +128,59 @@ def test_loss_belt_cannot_be_dodged_by_routing():
     g._pending_cache = None
     play(g, 0, "move green>s1")
     assert p["money"] == 8  # the next activation pays again, once
+
+
+def _to_work(g) -> None:
+    while g.s["phase"] != "work":
+        d = g.pending()[0]
+        g.play(d.seat, g.default_move(d.seat))
+
+
+def test_dead_spot_says_why_and_the_refusal_gives_the_reason():
+    """The dead-spot trap (issue 11): Machine B with Station 1 empty. Reached by real moves:
+    the spot's label says its action cannot be taken and why; choosing it anyway, the spot's
+    action is refused with the reason, and the game is unchanged; the alternate is there."""
+    g = new(["food"], seed=2)
+    _to_work(g)
+    p = player(g)
+    assert p["cells"]["s1"] == 0
+    play(g, 0, "spot 1b")  # Recruit (side 0)
+    play(g, 0, "alt", "money")
+    label = next(o.label for o in g.decision_for(0).options if o.move == "spot 2c")
+    assert "Activate machine B" in label
+    assert "cannot be taken now: machine B cannot run: Station 1 is empty" in label
+    ok = next(o.label for o in g.decision_for(0).options if o.move == "spot 2b")
+    assert "cannot be taken" not in ok  # engineers can always be activated
+    play(g, 0, "spot 2c")
+    before = g.to_json()
+    with pytest.raises(IllegalMove) as exc:
+        g.play(0, "machine b")
+    assert exc.value.reason == "machine B cannot run: Station 1 is empty"
+    assert g.to_json() == before
+    with pytest.raises(IllegalMove) as exc:
+        g.play(0, "team operators")
+    assert "your spot 2c shows 'Activate machine B'" in exc.value.reason
+    with pytest.raises(IllegalMove) as exc:
+        g.play(0, "wild machine a")
+    assert exc.value.reason == "you have no wild action token"
+    assert moves(g) == ["alt"]
+
+
+def test_refused_recruit_and_spot_say_why():
+    """Refusals say why: a recruit the player cannot pay, a spot not connected to the last."""
+    g = new(["cosmetics"], seed=2)
+    _to_work(g)
+    p = player(g)
+    play(g, 0, "spot 1b")  # Recruit (side 0)
+    p["money"] = 0
+    g._pending_cache = None
+    with pytest.raises(IllegalMove) as exc:
+        g.play(0, "recruit operators")
+    assert exc.value.reason == "recruiting an operator costs €2; you have €0"
+    play(g, 0, "alt", "money")
+    with pytest.raises(IllegalMove) as exc:
+        g.play(0, "spot 2d")
+    assert "spot 2d is not connected to your spot 1b" in exc.value.reason
+    with pytest.raises(IllegalMove) as exc:
+        g.play(0, "spot 3a")
+    assert exc.value.reason == "today your supervisor moves to strip 2, not strip 3"
