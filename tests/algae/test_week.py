@@ -70,7 +70,7 @@ def test_week_phases_in_order():
 def test_monday_step_a_in_turn_order_one_cube_per_operator():
     """ALG-MON-02, ALG-MON-03, ALG-MON-04, ALG-MON-13, ALG-MON-14: in turn order, a cube per
     operator from the matching tank, only species with open storage; B comes after A."""
-    g = monday(["cosmetics", "food"], seed=7)
+    g = monday(["cosmetics", "food"], seed=1)
     first = g.s["first"]
     assert first == 1  # the second seat starts, so turn order differs from seat order
     money = [p["money"] for p in g.s["players"]]
