@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import add_science, algae_options, move_cube, move_options, take_algae
 from engine.algae.state import add_vp
@@ -82,12 +83,15 @@ def steps_b_to_e(g: Any) -> None:
         g.log(seat, f"{g.name(seat)} takes €{2 + icons['money']} and {icons['vp']} VP income")
     s["phase"] = "mon_de"
     for seat, p in enumerate(s["players"]):
-        if p["dept"] == "food":
+        food_first = R.on(p, "food_step_first")  # ruling ALG-GAP-23 (rules 2): before D
+        if p["dept"] == "food" and not food_first:
             push(g, seat, "food_step")
         elif p["dept"] == "biofuel":
             push(g, seat, "refine")
         push(g, seat, "mon_science")
         push(g, seat, "free_moves", n=B.income(p, "engineers"), why="Monday step D")
+        if p["dept"] == "food" and food_first:
+            push(g, seat, "food_step")  # on top: it runs first
 
 
 @auto("mon_science")

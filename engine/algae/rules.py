@@ -37,6 +37,8 @@ SWITCHES = (
     "city_value_at_once",  # ALG-EXPORT-19/20: a city's value token is for this action only
     "loss_on_activation",  # ALG-MACH-03/09: a loss belt takes its toll on every activation
     "contracts_fit",  # ALG-GAP-15: contracts are dealt so the department can fulfil them
+    "weekend_spends_energy",  # ALG-GAP-27: each weekend bonus costs 1 energy, chosen
+    "food_step_first",  # ALG-GAP-23: Food's Monday step comes before steps D and E
 )
 for _name in SWITCHES:
     LEGACY[1][_name] = False

@@ -88,6 +88,7 @@ PHASE_TEXT = {
     "mon_a": "Monday Morning, step A (algae income in turn order)",
     "mon_de": "Monday Morning, steps D, E and the department step (all at once)",
     "work": "Work Week",
+    "weekend": "Weekend: choose your weekend bonus (1 energy each)",
     "over": "End of the Month",
 }
 
