@@ -22,7 +22,7 @@ def test_operators_without_upgrade_do_one_task_only():
     """ALG-TEAM-01, ALG-OPER-01: activating operators without the team upgrade is one task:
     after taking algae the turn goes on with no export (and after exporting, no algae)."""
     g = at_work(["cosmetics", "food"], seed=2)
-    seat, p = _turn(g)
+    seat, _ = _turn(g)
     play(g, seat, "spot 1d", "team operators")  # strip 1 side 0 spot d: operators
     assert set(moves(g, seat)) == {"algae", "export"}
     play(g, seat, "algae", "take green", "done")
