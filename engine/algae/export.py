@@ -307,7 +307,7 @@ def complete(g: Any, seat: int, f: dict) -> None:
 
 
 def milestone_met(p: dict, mid: str) -> bool:
-    _, kind, amount, _ = D.MILESTONES[mid]
+    _, kind, amount, _ = R.get(p, "MILESTONES")[mid]
     cities = p["cities"]
     if kind == "cities":
         return len(cities) >= amount
@@ -323,7 +323,7 @@ def check_milestones(g: Any, seat: int) -> None:
     """ALG-EXPORT-21..23: every milestone now met; earlier players score more."""
     s = g.s
     p = s["players"][seat]
-    for mid, (label, _, _, vps) in D.MILESTONES.items():
+    for mid, (label, _, _, vps) in R.get(s, "MILESTONES").items():
         if mid in p["milestones"] or p["markers"] <= 0 or not milestone_met(p, mid):
             continue
         order = s["milestones"][mid]

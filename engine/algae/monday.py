@@ -109,7 +109,7 @@ def _food_step(g: Any, seat: int, f: dict) -> None:
     cells = p["cells"]
     spoiled = degraded = 0
     fridge = B.has_effect(p, "fridge")
-    for fresh, old in D.DEPARTMENTS["food"]["degrade"].items():
+    for fresh, old in B.dept(p)["degrade"].items():
         if not fridge:
             spoiled += cells[old]
             cells[old] = 0
@@ -120,13 +120,13 @@ def _food_step(g: Any, seat: int, f: dict) -> None:
 
 
 def _refine_cost(p: dict) -> int:
-    return 0 if B.has_effect(p, "refinery") else D.DEPARTMENTS["biofuel"]["refine"][2]
+    return 0 if B.has_effect(p, "refinery") else B.dept(p)["refine"][2]
 
 
 @decision("refine", "Biofuel: refine one crude fuel?")
 def _refine_opts(g: Any, seat: int, f: dict) -> list:
     p = g.s["players"][seat]
-    src, dst, _ = D.DEPARTMENTS["biofuel"]["refine"]
+    src, dst, _ = B.dept(p)["refine"]
     cost = _refine_cost(p)
     if p["cells"][src] <= 0 or p["energy"] < cost:
         return []
@@ -145,7 +145,7 @@ def _refine_apply(g: Any, seat: int, f: dict, move: str) -> None:
     if move == "skip":
         return
     p = g.s["players"][seat]
-    src, dst, _ = D.DEPARTMENTS["biofuel"]["refine"]
+    src, dst, _ = B.dept(p)["refine"]
     p["energy"] -= _refine_cost(p)
     p["cells"][src] -= 1
     p["cells"][dst] += 1

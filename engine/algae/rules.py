@@ -16,13 +16,26 @@ from engine.algae import data as D
 
 
 def _v1_departments() -> dict[str, dict]:
-    """The department boards as version 1 printed them."""
-    return copy.deepcopy(D.DEPARTMENTS)
+    """The department boards as version 1 printed them (issue 11 retuned the numbers)."""
+    old = copy.deepcopy(D.DEPARTMENTS)
+    old["bioplastics"]["values"]["bag"] = (2, "bag")
+    old["bioplastics"]["secondary"] = tuple(
+        ("sec3", "s2>bag", "pay1", False, "") if b[0] == "sec3" else b
+        for b in old["bioplastics"]["secondary"]
+    )
+    old["food"]["values"].update(meal=(4, "meal"), meal_old=(3, "meal"))
+    old["food"]["storage"] = {"green": 3, "red": 3, "brown": 3}
+    old["biofuel"]["values"].update(crude=(2, "fuel"), fuel=(3, "fuel"), refined=(5, "fuel"))
+    return old
 
 
 # Version 1 (before issue 11): what it had that the current rules do not.
 LEGACY: dict[int, dict[str, Any]] = {
     1: {
+        "DEPARTMENTS": _v1_departments(),
+        "MILESTONES": {
+            **D.MILESTONES, "m10": ("10 cities", "cities", 10, (10, 8, 6, 4)),
+        },
         "CITY_TOKENS": (
             "energy2", "money3", "freelance", "choice", "wild", "value", "value", "vp2",
             "science2", "money2", "energy1", "freelance", "choice", "vp2", "value", "money3",

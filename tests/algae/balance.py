@@ -6,9 +6,9 @@ source. Four-player games seat all four departments, rotated over the seeds; two
 games cycle over the six pairings in both seat orders, and the pairing table shows each
 department's win rate against each other one.
 
-The player is ``--player bot`` (the goal-directed scripted player of tests/algae/bot.py) or
-``--player ai`` (the project's AI, when ``ai.algae`` is present). Games run in worker
-processes (``--jobs``); run it with ``nice`` on a shared machine.
+The player is ``--player planner`` (tests/algae/planner.py, goal-directed), ``bot`` (the
+simpler scripted player of tests/algae/bot.py) or ``ai:LEVEL`` (issue 10's ``ai.choose``).
+Games run in worker processes (``--jobs``); run it with ``nice`` on a shared machine.
 """
 
 from __future__ import annotations
@@ -28,17 +28,23 @@ from engine.core import Decision, new_game
 
 DEPTS = list(D.DEPT_NAMES)
 PAIRS = [list(p) for p in itertools.permutations(DEPTS, 2)]
+WATCHED = ("wknd", "byp", "refine")  # decisions whose answers the detail table counts
 
 
 def chooser(kind: str) -> Callable[[AlgaeGame, Decision], str]:
-    """The move picker for ``kind``: "bot" (scripted) or "ai" (ai.algae, when merged)."""
+    """The move picker: "bot" (the scripted player) or "ai:LEVEL" (the project's AI)."""
     if kind == "bot":
         from tests.algae.bot import choose
 
         return choose
-    from ai.algae import choose as ai_choose  # type: ignore[import-not-found]
+    if kind == "planner":
+        from tests.algae.planner import choose as plan
 
-    return ai_choose
+        return plan
+    import ai  # type: ignore[import-not-found]  # issue 10's package, once merged
+
+    level = kind.partition(":")[2] or "strong"
+    return lambda g, d: ai.choose(g, d.seat, level)
 
 
 def seating(players: int, index: int) -> list[str]:
@@ -61,9 +67,14 @@ def play_one(args: tuple[str, int, int]) -> dict[str, Any]:
         options={"departments": depts},
     )
     assert isinstance(g, AlgaeGame)
+    picks: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
     while g.pending():
         d = g.pending()[0]
-        g.play(d.seat, pick(g, d))
+        move = pick(g, d)
+        frame = g.s["stacks"][d.seat][-1]["t"]
+        if frame in WATCHED:
+            picks[d.seat][f"{frame} {move.split()[0]}"] += 1
+        g.play(d.seat, move)
     lines = g.scores()
     winners = [ln.seat for ln in lines if ln.rank == 1]
     return {
@@ -71,12 +82,27 @@ def play_one(args: tuple[str, int, int]) -> dict[str, Any]:
         "vp": [ln.vp for ln in lines],
         "by": [dict(ln.breakdown) for ln in lines],
         "win": [1 / len(winners) if ln.seat in winners else 0.0 for ln in lines],
+        "marks": [
+            {
+                **{f"milestone {m}": 1 for m in p["milestones"]},
+                "re-exports": p["reexports"],
+                **dict(picks[i]),
+            }
+            for i, p in enumerate(g.s["players"])
+        ],
     }
 
 
 def summarize(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {
-        d: {"n": 0, "wins": 0.0, "vp": 0, "by": defaultdict(int), "vs": defaultdict(list)}
+        d: {
+            "n": 0,
+            "wins": 0.0,
+            "vp": 0,
+            "by": defaultdict(int),
+            "vs": defaultdict(list),
+            "marks": defaultdict(int),
+        }
         for d in DEPTS
     }
     for r in results:
@@ -87,6 +113,8 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             row["vp"] += r["vp"][seat]
             for src, vp in r["by"][seat].items():
                 row["by"][src] += vp
+            for mark, n in r["marks"][seat].items():
+                row["marks"][mark] += n
             if len(r["depts"]) == 2:
                 row["vs"][r["depts"][1 - seat]].append(r["win"][seat])
     return out
@@ -115,6 +143,13 @@ def table(players: int, results: list[dict[str, Any]]) -> str:
                 got = row["vs"].get(other, [])
                 cells.append(f"{100 * sum(got) / len(got):10.1f}%" if got else f"{'-':>11}")
             lines.append(f"{dept:12} " + " ".join(cells))
+    marks = sorted({m for row in stats.values() for m in row["marks"]})
+    lines.append(
+        "per seat: milestones reached (share), re-exports, weekend/byproduct/refine answers"
+    )
+    for mark in marks:
+        cells = " ".join(f"{row['marks'][mark] / max(1, row['n']):8.2f}" for row in stats.values())
+        lines.append(f"  {mark:22} {cells}")
     return "\n".join(lines)
 
 
@@ -130,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=48)
     ap.add_argument("--players", type=int, choices=(2, 4), action="append")
-    ap.add_argument("--player", default="bot", choices=("bot", "ai"))
+    ap.add_argument("--player", default="planner", help="planner, bot or ai:easy|normal|strong")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     for players in args.players or [4, 2]:
