@@ -46,7 +46,7 @@ def add_science(p: dict, n: int) -> int:
 
 
 # A flat dispatch over the bonus codes, one line each: split, it would only be harder to read.
-def gain(g: Any, seat: int, bonus: str, source: str = "bonus") -> None:  # noqa: C901
+def gain(g: Any, seat: int, bonus: str, source: str = "bonus") -> None:  # noqa: C901, PLR0912
     """Take one bonus at once; bonuses that need a choice push a frame."""
     p = g.s["players"][seat]
     if bonus.startswith("energy"):

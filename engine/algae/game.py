@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from engine.algae import data as D
-from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
+from engine.algae import export, machines, monday, science, teams, weekend, workweek  # noqa: F401
 from engine.algae import rules as R
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES

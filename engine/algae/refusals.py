@@ -53,7 +53,7 @@ def action_why(p: dict, action: str) -> str:
 def spot_note(g: Any, seat: int, action: str) -> str:
     """The label's note for a spot whose action cannot be taken now."""
     why = action_why(g.s["players"][seat], action)
-    return f" — cannot be taken now: {why} (only the alternate action or a token)" if why else ""
+    return f" — cannot be taken now: {why.split(': ', 1)[-1]}" if why else ""
 
 
 def _action_refusal(g: Any, seat: int, words: list[str]) -> str:

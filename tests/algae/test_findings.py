@@ -103,7 +103,7 @@ def test_city_bonus_tokens_take_effect_at_once():
     ask(g, 0, "oper")
     play(g, 0, "export", "export bordeaux", "add soap", "deliver")
     d = g.decision_for(0)
-    assert d is not None and d.prompt.startswith("City bonus: 2 cube move(s) left")
+    assert d is not None and d.prompt.startswith("City bonus: 2 cube moves left")
     play(g, 0, "move s2>cream")
     assert p["cells"]["cream"] == 1 and "export barcelona" in moves(g)  # used at once
 
@@ -120,12 +120,12 @@ def test_loss_belt_cannot_be_dodged_by_routing():
     p["money"] = 10
     ask(g, 0, "hold")
     machines.activate(g, 0, "a")
-    g._pending_cache = None
+    g.invalidate()
     assert p["money"] == 9  # on activation, before any cube moves
     play(g, 0, "move red>wash", "move wash>s1", "skip")  # the energy belt's gain is optional
     assert p["money"] == 9 and p["cells"]["s1"] == 1
     machines.activate(g, 0, "a")
-    g._pending_cache = None
+    g.invalidate()
     play(g, 0, "move green>s1")
     assert p["money"] == 8  # the next activation pays again, once
 
@@ -146,9 +146,9 @@ def test_dead_spot_says_why_and_the_refusal_gives_the_reason():
     assert p["cells"]["s1"] == 0
     play(g, 0, "spot 1b")  # Recruit (side 0)
     play(g, 0, "alt", "money")
-    label = next(o.label for o in g.decision_for(0).options if o.move == "spot 2c")
+    label = next(f"{o.label} {o.detail}" for o in g.decision_for(0).options if o.move == "spot 2c")
     assert "Activate machine B" in label
-    assert "cannot be taken now: machine B cannot run: Station 1 is empty" in label
+    assert "cannot be taken now: Station 1 is empty" in label
     ok = next(o.label for o in g.decision_for(0).options if o.move == "spot 2b")
     assert "cannot be taken" not in ok  # engineers can always be activated
     play(g, 0, "spot 2c")
@@ -173,7 +173,7 @@ def test_refused_recruit_and_spot_say_why():
     p = player(g)
     play(g, 0, "spot 1b")  # Recruit (side 0)
     p["money"] = 0
-    g._pending_cache = None
+    g.invalidate()
     with pytest.raises(IllegalMove) as exc:
         g.play(0, "recruit operators")
     assert exc.value.reason == "recruiting an operator costs €2; you have €0"

@@ -22,11 +22,14 @@ def test_operators_without_upgrade_do_one_task_only():
     """ALG-TEAM-01, ALG-OPER-01: activating operators without the team upgrade is one task:
     after taking algae the turn goes on with no export (and after exporting, no algae)."""
     g = at_work(["cosmetics", "food"], seed=2)
-    seat, _ = _turn(g)
+    seat, p = _turn(g)
+    mine = next(iter(D.DEPARTMENTS[p["dept"]]["values"]))
+    p["cells"][mine] = 1  # a good to export, so both tasks are offered
     play(g, seat, "spot 1d", "team operators")  # strip 1 side 0 spot d: operators
     assert set(moves(g, seat)) == {"algae", "export"}
     play(g, seat, "algae", "take green", "done")
     assert top(g, seat) is None and g.s["turn"] == 1 - seat  # no export followed
+    assert p["cells"][mine] == 1
     other, q = _turn(g)
     good = next(iter(D.DEPARTMENTS[q["dept"]]["values"]))
     q["cells"][good] = 1

@@ -235,7 +235,7 @@ def run_weekend(g, answer: str = "none") -> None:
     """The weekend after the last turn: every seat asked for its bonus answers ``answer``."""
     end_of_week(g)
     settle(g)
-    g._pending_cache = None
+    g.invalidate()
     while g.s["phase"] == "weekend":
         d = g.pending()[0]
         g.play(d.seat, answer)
