@@ -14,8 +14,9 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.export import delivery_value, goods, met, target
+from engine.algae.export import delivery_value, goods, met, target, transport
 from engine.algae.game import AlgaeGame
+from engine.algae.science import affordable
 from engine.algae.weekend import weekend_bonuses
 from engine.algae.workweek import spot_action
 from engine.core import Decision
@@ -115,10 +116,11 @@ def _spot(g: AlgaeGame, d: Decision) -> str:
                 rank = i - (0.3 if what == "any" else 0)
             if rank < 50:
                 break
-        if "cannot be taken" in o.label:
+        text = f"{o.label} {o.detail}"
+        if "cannot be taken" in text:
             rank = 60
-        if g.s["day"] == D.DAYS and "weekend bonus" in o.label and p["energy"] > 0:
-            rank -= 0.5 if "2 VP" in o.label else 0
+        if g.s["day"] == D.DAYS and "weekend bonus" in text and p["energy"] > 0:
+            rank -= 0.5 if "2 VP" in text else 0
         if rank < score:
             best, score = o.move, rank
     return best
@@ -140,7 +142,7 @@ def _city_score(g: AlgaeGame, seat: int, move: str, label: str) -> float:
         return 30.0
     city = move.split()[1]
     _, _, demand, region = D.CITIES[city]
-    cost = int(label.split("transport €")[1].split(",")[0])
+    cost = transport(s, p, city) or 0
     if move.startswith("reexport"):
         return -(-demand // 2) * 2 - cost
     score = 10.0 + demand * 0.5 - cost * 1.5
@@ -242,12 +244,12 @@ def _sci_tiles(g: AlgaeGame, d: Decision) -> str:
 
 
 def _sci_pos(g: AlgaeGame, d: Decision) -> str:
-    def key(o) -> tuple:
-        cost = int(o.label.split(": ")[1].split(" science")[0])
-        bonus = "no bonus" not in o.label
-        return (cost, not bonus)
-
-    return min(d.options, key=key).move
+    """The cheapest placement, with a bonus under it when one costs the same."""
+    p = g.s["players"][d.seat]
+    tile = _frame(g, d.seat)["tile"]
+    spots = {f"at {name}": (cost, not any(c in D.GRID_BONUS for c in cells))
+             for name, cells, cost in affordable(p, tile)}  # fmt: skip
+    return min(d.options, key=lambda o: spots.get(o.move, (99, True))).move
 
 
 def _weekend(g: AlgaeGame, d: Decision) -> str:
