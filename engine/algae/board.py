@@ -5,11 +5,13 @@ from __future__ import annotations
 from functools import cache
 
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.state import P, S
 
 
 def dept(p: P) -> dict:
-    return D.DEPARTMENTS[p["dept"]]
+    """The player's department board under the rules version the game started with."""
+    return R.get(p, "DEPARTMENTS")[p["dept"]]
 
 
 def removed(p: P, tile: str) -> bool:
@@ -55,7 +57,7 @@ def main_edges(p: P, machine: str | None = None) -> list[tuple[str, str, str]]:
     out = []
     for a, b, m, lock in _edges(p["dept"]):
         if (machine is None or m == machine) and edge_open(p, lock):
-            if D.DEPARTMENTS[p["dept"]]["cells"][a] == "storage" and not storage_open(p, a):
+            if dept(p)["cells"][a] == "storage" and not storage_open(p, a):
                 continue
             out.append((a, b, m))
     return out

@@ -6,6 +6,7 @@ Names used as move notation are short lower-case words.
 
 from __future__ import annotations
 
+RULES_VERSION = 2  # engine/algae/rules.py: what older versions had instead
 WEEKS = 4  # ALG-WEEK-02
 DAYS = 5  # ALG-WEEK-06: five work days, one strip each
 TEAMS = ("operators", "engineers", "scientists")
@@ -127,11 +128,13 @@ TRANSPORT_COST = {1: 1, 2: 3, 3: 6}  # ALG-EXPORT-10
 TRANSPORT_COST_TILE = {1: 0, 2: 1, 3: 3}  # ALG-EXPORT-11
 REEXPORT_AFTER = 10  # ALG-EXPORT-30
 
-# City bonus tokens, dealt to the cities from the seed (ALG-GAP-09).
+# City bonus tokens, dealt to the cities from the seed (ALG-GAP-09). Each is used at once
+# (ALG-EXPORT-19): "move2" two main-belt cube moves now, "algae2" up to two algae cubes now,
+# "value" +1 value for this action's later deliveries (lost when the action ends).
 CITY_TOKENS = (
-    "energy2", "money3", "freelance", "choice", "wild", "value", "value", "vp2", "science2",
-    "money2", "energy1", "freelance", "choice", "vp2", "value", "money3", "science2", "energy2",
-    "vp1", "money2", "wild", "value", "energy1", "science1", "vp1", "money1",
+    "energy2", "money3", "move2", "algae2", "move2", "value", "value", "vp2", "science2",
+    "money2", "energy1", "algae2", "move2", "vp2", "value", "money3", "science2", "energy2",
+    "vp1", "money2", "algae2", "value", "energy1", "science1", "vp1", "money1",
 )  # fmt: skip
 
 # ------------------------------------------------------------- milestones (ALG-GAP-12)
@@ -139,7 +142,7 @@ CITY_TOKENS = (
 MILESTONES: dict[str, tuple[str, str, int, tuple[int, ...]]] = {
     "m3": ("3 cities", "cities", 3, (5, 4, 3, 2)),
     "m6": ("6 cities", "cities", 6, (7, 5, 4, 3)),
-    "m10": ("10 cities", "cities", 10, (10, 8, 6, 4)),
+    "m10": ("8 cities", "cities", 8, (10, 8, 6, 4)),  # rules 1: 10 cities (RULINGS GAP-12)
     "regions": ("a city in 4 regions", "regions", 4, (6, 5, 4, 3)),
     "big": ("3 cities of demand 5+", "big", 3, (6, 5, 4, 3)),
     "local": ("3 cities in one region", "local", 3, (4, 3, 2, 1)),
@@ -303,10 +306,10 @@ DEPARTMENTS: dict[str, dict] = {
         "secondary": (
             ("sec1", "s1>s2", "add", False, ""),
             ("sec2", "press>cup", "energy", True, ""),
-            ("sec3", "s2>bag", "pay1", False, ""),
+            ("sec3", "s1>press", "pay1", False, ""),
             ("sec4", "green>s1", "energy", False, "belt_sec"),
         ),
-        "values": {"cup": (3, "cup"), "bag": (2, "bag")},
+        "values": {"cup": (3, "cup"), "bag": (3, "bag")},
         "pair_bonus": 2,
         "tiles": {
             **_COMMON_TILES,
@@ -325,7 +328,7 @@ DEPARTMENTS: dict[str, dict] = {
         "rule": "food degrades each Monday (worth 1 less) and spoils the Monday after",
         "byproduct": "fiber",
         "capacity": (3, 4),
-        "storage": {"green": 3, "red": 3, "brown": 3},
+        "storage": {"green": 4, "red": 4, "brown": 4},
         "cells": {
             "green": "storage",
             "red": "storage",
@@ -355,9 +358,9 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec4", "s2>snack", "energy", True, "belt_sec"),
         ),
         "values": {
-            "meal": (4, "meal"),
+            "meal": (3, "meal"),
             "snack": (3, "snack"),
-            "meal_old": (3, "meal"),
+            "meal_old": (2, "meal"),
             "snack_old": (2, "snack"),
         },
         "degrade": {"meal": "meal_old", "snack": "snack_old"},
@@ -405,7 +408,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec3", "s2>crude", "energy", True, "belt_sec"),
             ("sec4", "s2>fuel", "pay1", False, ""),
         ),
-        "values": {"crude": (2, "fuel"), "fuel": (3, "fuel"), "refined": (5, "fuel")},
+        "values": {"crude": (3, "fuel"), "fuel": (4, "fuel"), "refined": (7, "fuel")},
         "refine": ("crude", "refined", 1),  # from, to, energy cost
         "tiles": {
             **_COMMON_TILES,

@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.frames import applies, decision, push
+from engine.algae import rules as R
+from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import BONUS_TEXT, gain
 from engine.algae.state import add_vp
 
@@ -112,19 +113,37 @@ def can_deliver(p: dict, f: dict) -> bool:
     return any(reachable(p, f, {c: 1}) for c in goods(p))
 
 
+def start_export(g: Any, seat: int, n: int) -> None:
+    """An export task of up to ``n`` destinations; then the action's end (ALG-EXPORT-19)."""
+    push(g, seat, "export_end")
+    push(g, seat, "export", n=n)
+
+
+@auto("export_end")
+def _export_end(g: Any, seat: int, f: dict) -> None:
+    """A +1 value token from a city is used at once: this action, or never (rules 2)."""
+    p = g.s["players"][seat]
+    left = p.pop("city_value", 0)
+    if left:
+        p["value"] -= left
+        g.log(seat, f"{g.name(seat)}'s unused city value token is lost (it is used at once)")
+
+
 # ------------------------------------------------------------------ choose a city
 def _export_prompt(g: Any, seat: int, f: dict) -> str:
     return f"Export: up to {f['n']} more destination(s)"
 
 
-def export_choices(g: Any, seat: int) -> list[tuple[str, str, str]]:
+def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
+    """The cities (and contract) this export may go to; ``again``: cities re-exported to
+    earlier in this action, which a re-export may not pick twice (ALG-EXPORT-29/30)."""
     s = g.s
     p = s["players"][seat]
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
-        if mine and len(p["cities"]) < D.REEXPORT_AFTER:
+        if mine and (len(p["cities"]) < D.REEXPORT_AFTER or city in again):
             continue  # ALG-EXPORT-05/29/30
         if not mine and p["disks"] <= 0:
             continue
@@ -164,7 +183,8 @@ def export_choices(g: Any, seat: int) -> list[tuple[str, str, str]]:
 def _export_opts(g: Any, seat: int, f: dict) -> list:
     if f["n"] <= 0:
         return []
-    out = export_choices(g, seat)
+    again = tuple(f.get("re", ())) if R.on(g.s, "reexport_distinct") else ()
+    out = export_choices(g, seat, again)
     if not out:
         return []
     out.append(("done", "Export no more", "Stop"))
@@ -186,6 +206,8 @@ def _export_apply(g: Any, seat: int, f: dict, move: str) -> None:
         push(g, seat, "deliver", mode="contract", card=p["contract"], items={}, tok=0)
         return
     verb, city = move.split()
+    if verb == "reexport":
+        f.setdefault("re", []).append(city)
     cost = transport(s, p, city) or 0
     p["money"] -= cost
     g.log(seat, f"{g.name(seat)} ships to {city.title()} (transport €{cost})")
@@ -247,6 +269,8 @@ def complete(g: Any, seat: int, f: dict) -> None:
     for c, n in f["items"].items():
         p["cells"][c] -= n  # ALG-EXPORT-16: back to the supply (excess value is lost)
     p["value"] -= f["tok"]
+    if p.get("city_value"):  # a city's token is spent first: it would be lost at the end
+        p["city_value"] = max(0, p["city_value"] - f["tok"])
     value = delivery_value(p, f["items"], f["tok"])
     if f["mode"] == "contract":
         p["disks"] -= 1  # ALG-CONTRACT-06: the disk goes beside the card
@@ -283,7 +307,7 @@ def complete(g: Any, seat: int, f: dict) -> None:
 
 
 def milestone_met(p: dict, mid: str) -> bool:
-    _, kind, amount, _ = D.MILESTONES[mid]
+    _, kind, amount, _ = R.get(p, "MILESTONES")[mid]
     cities = p["cities"]
     if kind == "cities":
         return len(cities) >= amount
@@ -299,7 +323,7 @@ def check_milestones(g: Any, seat: int) -> None:
     """ALG-EXPORT-21..23: every milestone now met; earlier players score more."""
     s = g.s
     p = s["players"][seat]
-    for mid, (label, _, _, vps) in D.MILESTONES.items():
+    for mid, (label, _, _, vps) in R.get(s, "MILESTONES").items():
         if mid in p["milestones"] or p["markers"] <= 0 or not milestone_met(p, mid):
             continue
         order = s["milestones"][mid]

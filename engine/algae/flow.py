@@ -53,6 +53,10 @@ def advance(g: Any) -> None:
         next_turn(g)
     elif phase == "work":
         next_turn(g)
+    elif phase == "weekend":
+        from engine.algae.weekend import finish_weekend
+
+        finish_weekend(g)
     else:  # pragma: no cover - every phase is handled above
         raise RuntimeError(f"unknown phase {phase}")
 

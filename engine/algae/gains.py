@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.frames import push
 from engine.algae.state import add_vp
 
@@ -31,6 +32,8 @@ BONUS_TEXT = {
     "eng_inc": "your engineer income now",
     "sci_inc": "your scientist income now",
     "upgrade": "the team upgrade",
+    "move2": "2 cube moves now",
+    "algae2": "up to 2 algae cubes now",
     "": "nothing",
 }
 
@@ -43,7 +46,7 @@ def add_science(p: dict, n: int) -> int:
 
 
 # A flat dispatch over the bonus codes, one line each: split, it would only be harder to read.
-def gain(g: Any, seat: int, bonus: str, source: str = "bonus") -> None:  # noqa: C901
+def gain(g: Any, seat: int, bonus: str, source: str = "bonus") -> None:  # noqa: C901, PLR0912
     """Take one bonus at once; bonuses that need a choice push a frame."""
     p = g.s["players"][seat]
     if bonus.startswith("energy"):
@@ -52,6 +55,12 @@ def gain(g: Any, seat: int, bonus: str, source: str = "bonus") -> None:  # noqa:
         p["money"] += int(bonus[5:])
     elif bonus in ("freelance", "choice", "wild", "value"):
         p[bonus] += 1
+        if bonus == "value" and source == "city bonus" and R.on(p, "city_value_at_once"):
+            p["city_value"] = p.get("city_value", 0) + 1  # ALG-EXPORT-19/20: this action only
+    elif bonus == "move2":  # ALG-EXPORT-19: used at once
+        push(g, seat, "free_moves", n=2, why="City bonus")
+    elif bonus == "algae2":
+        push(g, seat, "take_algae", n=2, why="City bonus")
     elif bonus.startswith("vp") and bonus[2:].isdigit():
         add_vp(p, source, int(bonus[2:]))
     elif bonus.startswith("science"):

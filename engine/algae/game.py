@@ -6,11 +6,13 @@ import json
 from typing import Any
 
 from engine.algae import data as D
-from engine.algae import export, machines, monday, science, teams, workweek  # noqa: F401
+from engine.algae import export, machines, monday, science, teams, weekend, workweek  # noqa: F401
+from engine.algae import rules as R
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES
+from engine.algae.refusals import refusal
 from engine.algae.state import new_state
-from engine.core import Event, Progress, ScoreLine
+from engine.core import Event, IllegalMove, Progress, ScoreLine
 from engine.frames import FrameGame
 
 DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
@@ -23,9 +25,10 @@ class AlgaeGame(FrameGame):
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
+        rules = R.check(self.options.get("rules", D.RULES_VERSION))
         depts = self._departments()
         self._events: list[Event] = []
-        self.s: dict[str, Any] = new_state(len(players), depts, self.rng)
+        self.s: dict[str, Any] = new_state(len(players), depts, self.rng, rules)
         self.log(
             None,
             "Setup: "
@@ -63,6 +66,17 @@ class AlgaeGame(FrameGame):
         settle(self)
         events, self._events = self._events, []
         return events
+
+    def play(self, seat: int, move: str) -> list[Event]:
+        """The base contract, with the reason an Algae rule refuses the move (not only what
+        is legal instead), e.g. "machine B cannot run: Station 1 is empty"."""
+        try:
+            return super().play(seat, move)
+        except IllegalMove as exc:
+            why = refusal(self, seat, move) if isinstance(seat, int) else ""
+            if not why or exc.reason.startswith("it is not"):
+                raise
+            raise IllegalMove(f"{why}", exc.suggestions) from None
 
     def _label(self, seat: int, move: str) -> str:
         decision = self.decision_for(seat)

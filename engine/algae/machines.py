@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import move_cube, move_options, store_byproduct
 
@@ -22,7 +23,30 @@ def activate(g: Any, seat: int, machine: str) -> None:
         push(g, seat, "conveyor", m=NEXT[machine])
     if machine == "a":
         push(g, seat, "convert", moved=0)
-    push(g, seat, "mach", m=machine, left=cap, moved=0, used=[])
+    frame = push(g, seat, "mach", m=machine, left=cap, moved=0, used=[])
+    if R.on(p, "loss_on_activation"):
+        for a, b, _ in B.main_edges(p, machine):
+            for sid, eff, _inf in B.secondary_on(p, f"{a}>{b}"):
+                if eff in LOSSES and sid not in frame["used"]:
+                    frame["used"].append(sid)
+                    lose(g, seat, sid)
+
+
+LOSSES = ("pay1",)
+
+
+def lose(g: Any, seat: int, sid: str) -> None:
+    """ALG-MACH-09: a loss is mandatory (nothing is lost when there is nothing to lose).
+
+    Since rules 2 a switched-on loss belt takes its toll when the machine is activated,
+    whichever belts the cubes then take (ALG-MACH-03: the activation switches on every
+    secondary belt of the zone), so routing cannot dodge it."""
+    p = g.s["players"][seat]
+    if p["money"] > 0:
+        p["money"] -= 1
+        g.log(seat, f"{g.name(seat)} loses €1 on {B.belt_name(sid)}")
+    else:
+        g.log(seat, f"{g.name(seat)} has no € to lose on {B.belt_name(sid)}")
 
 
 def converter_output(moved: int) -> int:
@@ -83,12 +107,8 @@ def _mach_apply(g: Any, seat: int, f: dict, move: str) -> None:
         if not inf and sid in f["used"]:
             continue
         f["used"].append(sid)
-        if eff == "pay1":  # ALG-MACH-09: a loss is mandatory
-            if p["money"] > 0:
-                p["money"] -= 1
-                g.log(seat, f"{g.name(seat)} loses €1 on {B.belt_name(sid)}")
-            else:
-                g.log(seat, f"{g.name(seat)} has no € to lose on {B.belt_name(sid)}")
+        if eff in LOSSES:  # ALG-MACH-09: a loss is mandatory
+            lose(g, seat, sid)
         else:  # ALG-MACH-10: a gain is optional
             push(g, seat, "gain", sid=sid, eff=eff, cell=b)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.frames import applies, auto, decision, push
 from engine.algae.gains import add_science, algae_options, move_cube, move_options, take_algae
 from engine.algae.state import add_vp
@@ -82,12 +83,15 @@ def steps_b_to_e(g: Any) -> None:
         g.log(seat, f"{g.name(seat)} takes €{2 + icons['money']} and {icons['vp']} VP income")
     s["phase"] = "mon_de"
     for seat, p in enumerate(s["players"]):
-        if p["dept"] == "food":
+        food_first = R.on(p, "food_step_first")  # ruling ALG-GAP-23 (rules 2): before D
+        if p["dept"] == "food" and not food_first:
             push(g, seat, "food_step")
         elif p["dept"] == "biofuel":
             push(g, seat, "refine")
         push(g, seat, "mon_science")
         push(g, seat, "free_moves", n=B.income(p, "engineers"), why="Monday step D")
+        if p["dept"] == "food" and food_first:
+            push(g, seat, "food_step")  # on top: it runs first
 
 
 @auto("mon_science")
@@ -105,7 +109,7 @@ def _food_step(g: Any, seat: int, f: dict) -> None:
     cells = p["cells"]
     spoiled = degraded = 0
     fridge = B.has_effect(p, "fridge")
-    for fresh, old in D.DEPARTMENTS["food"]["degrade"].items():
+    for fresh, old in B.dept(p)["degrade"].items():
         if not fridge:
             spoiled += cells[old]
             cells[old] = 0
@@ -116,13 +120,13 @@ def _food_step(g: Any, seat: int, f: dict) -> None:
 
 
 def _refine_cost(p: dict) -> int:
-    return 0 if B.has_effect(p, "refinery") else D.DEPARTMENTS["biofuel"]["refine"][2]
+    return 0 if B.has_effect(p, "refinery") else B.dept(p)["refine"][2]
 
 
 @decision("refine", "Biofuel: refine one crude fuel?")
 def _refine_opts(g: Any, seat: int, f: dict) -> list:
     p = g.s["players"][seat]
-    src, dst, _ = D.DEPARTMENTS["biofuel"]["refine"]
+    src, dst, _ = B.dept(p)["refine"]
     cost = _refine_cost(p)
     if p["cells"][src] <= 0 or p["energy"] < cost:
         return []
@@ -141,7 +145,7 @@ def _refine_apply(g: Any, seat: int, f: dict, move: str) -> None:
     if move == "skip":
         return
     p = g.s["players"][seat]
-    src, dst, _ = D.DEPARTMENTS["biofuel"]["refine"]
+    src, dst, _ = B.dept(p)["refine"]
     p["energy"] -= _refine_cost(p)
     p["cells"][src] -= 1
     p["cells"][dst] += 1

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.core import Rng
 
 S = dict[str, Any]
 P = dict[str, Any]
 
 
-def new_player(dept: str, contract: str) -> P:
+def new_player(dept: str, contract: str, rules: int = D.RULES_VERSION) -> P:
     """One player's facility, department board, science grid and side board at setup."""
     spec = D.DEPARTMENTS[dept]
     cells = {c: 0 for c in spec["cells"]}
@@ -23,6 +24,7 @@ def new_player(dept: str, contract: str) -> P:
         if sp not in spec["locked"]:
             cells[sp] = D.START_ALGAE
     return {
+        "rules": rules,
         "dept": dept,
         "staff": {t: 1 for t in D.TEAMS},  # ALG-RECRUIT-01: one printed member a team
         "upg": {t: False for t in D.TEAMS},
@@ -52,14 +54,32 @@ def new_player(dept: str, contract: str) -> P:
     }
 
 
-def new_state(n: int, depts: list[str], rng: Rng) -> S:
+def contract_fits(dept: str, card: str) -> bool:
+    """Whether a department makes enough product types for the card's condition."""
+    types = {t for _, t in D.DEPARTMENTS[dept]["values"].values()}
+    return D.CONTRACTS[card][3] <= len(types)
+
+
+def deal_contracts(depts: list[str], rng: Rng, rules: int) -> list[str]:
+    """One contract each (ALG-GAP-15); since rules 2 only cards the department can fulfil."""
+    if not R.on(rules, "contracts_fit"):
+        return rng.sample(list(D.CONTRACTS), len(depts))
+    dealt: list[str] = []
+    for dept in depts:
+        fit = [c for c in D.CONTRACTS if c not in dealt and contract_fits(dept, c)]
+        dealt.append(rng.choice(fit))
+    return dealt
+
+
+def new_state(n: int, depts: list[str], rng: Rng, rules: int = D.RULES_VERSION) -> S:
     """Seeded setup: contracts, city tokens, weekly export bonus tiles, first player."""
-    contracts = rng.sample(list(D.CONTRACTS), n)
-    tokens = list(D.CITY_TOKENS)
+    contracts = deal_contracts(depts, rng, rules)
+    tokens = list(R.get(rules, "CITY_TOKENS"))
     rng.shuffle(tokens)
     bonus_tiles = rng.sample(list(D.EXPORT_BONUS_TILES), D.WEEKS)
     first = rng.below(n)
     return {
+        "rules": rules,
         "week": 1,
         "day": 0,
         "phase": "setup",
@@ -76,7 +96,7 @@ def new_state(n: int, depts: list[str], rng: Rng) -> S:
         "bonus_tiles": bonus_tiles,
         "first_export_done": False,
         "milestones": {m: [] for m in D.MILESTONES},
-        "players": [new_player(d, contracts[i]) for i, d in enumerate(depts)],
+        "players": [new_player(d, contracts[i], rules) for i, d in enumerate(depts)],
         "last": {},
         "final": None,
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.algae import data as D
-from engine.algae.export import export_choices
+from engine.algae.export import export_choices, start_export
 from engine.algae.frames import applies, decision, push
 from engine.algae.gains import add_science, algae_options, gain
 from engine.algae.state import add_vp
@@ -42,7 +42,7 @@ def activate(g: Any, seat: int, team: str) -> None:
         return
     if team == "operators":
         if p["upg"]["operators"]:
-            push(g, seat, "export", n=n)
+            start_export(g, seat, n)
             push(g, seat, "take_algae", n=n, why="Operators")
         else:
             push(g, seat, "oper")
@@ -80,7 +80,7 @@ def _oper_apply(g: Any, seat: int, f: dict, move: str) -> None:
     if move == "algae":
         push(g, seat, "take_algae", n=n, why="Operators")
     else:
-        push(g, seat, "export", n=n)
+        start_export(g, seat, n)
 
 
 # -------------------------------------------------------------------- scientists

@@ -77,6 +77,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.export import links
 from engine.algae.gains import BONUS_TEXT
 from engine.algae.state import vp_total
@@ -88,6 +89,7 @@ PHASE_TEXT = {
     "mon_a": "Monday Morning, step A (algae income in turn order)",
     "mon_de": "Monday Morning, steps D, E and the department step (all at once)",
     "work": "Work Week",
+    "weekend": "Weekend: choose your weekend bonus (1 energy each)",
     "over": "End of the Month",
 }
 
@@ -112,7 +114,7 @@ def build_view(g: Any, seat: int | None) -> dict[str, Any]:
         "tanks": _tanks(s),
         "milestones": [
             {"id": m, "text": lbl, "vp": list(vps), "reached": list(s["milestones"][m])}
-            for m, (lbl, _, _, vps) in D.MILESTONES.items()
+            for m, (lbl, _, _, vps) in R.get(s, "MILESTONES").items()
         ],
         "seats": [_seat(g, i) for i in range(len(g.players))],
         "last": dict(s.get("last") or {}),

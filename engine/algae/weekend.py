@@ -6,7 +6,9 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.gains import gain
+from engine.algae import rules as R
+from engine.algae.frames import applies, decision, push
+from engine.algae.gains import BONUS_TEXT, gain
 
 
 def end_of_week(g: Any) -> None:
@@ -19,7 +21,19 @@ def end_of_week(g: Any) -> None:
         end_of_month(g)
         return
     g.log(None, f"Weekend after week {s['week']}")
+    if R.on(s, "weekend_spends_energy"):
+        s["phase"] = "weekend"  # ruling ALG-GAP-27 (rules 2): each bonus costs 1 energy
+        for seat, p in enumerate(s["players"]):
+            if weekend_bonuses(s, seat) and p["energy"] > 0:
+                push(g, seat, "wknd")
+        return  # flow.advance finishes the weekend once everyone has chosen
     weekend_bonus(g)
+    finish_weekend(g)
+
+
+def finish_weekend(g: Any) -> None:
+    """ALG-WKND-02: after the bonuses, steps B, C and D, then the next Monday."""
+    s = g.s
     update_strips(g)
     refill_tanks(s)
     balance_byproducts(s)
@@ -38,8 +52,34 @@ def weekend_bonuses(s: dict, seat: int) -> list[str]:
     return [D.WEEKEND_STRIP[spot], D.WEEKEND_STRIP[spot + 1]]
 
 
+@decision("wknd", "Weekend bonus: each bonus you take costs 1 energy")
+def _wknd_opts(g: Any, seat: int, f: dict) -> list:
+    """ALG-WKND-03 (ruling ALG-GAP-27, rules 2): spend energy on one, both or none."""
+    p = g.s["players"][seat]
+    left, right = (BONUS_TEXT[b] for b in weekend_bonuses(g.s, seat))
+    e = p["energy"]
+    out = []
+    if e >= 2:
+        out.append(("both", f"2 energy: take {left} and {right}"))
+    out += [("left", f"1 energy: take {left}"), ("right", f"1 energy: take {right}")]
+    return [*out, ("none", f"Keep your {e} energy")]
+
+
+@applies("wknd")
+def _wknd_apply(g: Any, seat: int, f: dict, move: str) -> None:
+    s = g.s
+    p = s["players"][seat]
+    touched = weekend_bonuses(s, seat)
+    take = {"both": touched, "left": touched[:1], "right": touched[1:], "none": []}[move]
+    p["energy"] -= len(take)
+    if not take:
+        g.log(seat, f"{g.name(seat)} keeps their energy and takes no weekend bonus")
+    for bonus in take:
+        gain(g, seat, bonus, "weekend")
+
+
 def weekend_bonus(g: Any) -> None:
-    """Energy check: 2+ energy takes both bonuses, 1 energy the left one, 0 none."""
+    """Rules 1: 2+ energy takes both bonuses, 1 energy the left one, 0 none (not spent)."""
     s = g.s
     for seat, p in enumerate(s["players"]):
         touched = weekend_bonuses(s, seat)

@@ -6,9 +6,11 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae import rules as R
 from engine.algae.export import export_choices
 from engine.algae.frames import applies, decision, push
 from engine.algae.gains import BONUS_TEXT, algae_options, move_cube, move_options, take_algae
+from engine.algae.refusals import spot_note
 
 ACTION_TEXT = {
     "recruit": "Recruit a staff member",
@@ -47,8 +49,12 @@ def _spot_opts(g: Any, seat: int, f: dict) -> list:
         note = f" (also there: {', '.join(there)})" if there else ""
         if strip == D.DAYS - 1 and s["weekend_side"] == 0 and s["week"] < D.WEEKS:
             left, right = (BONUS_TEXT[b] for b in D.WEEKEND_STRIP[i : i + 2])
-            note += f"; weekend bonus: {left} + {right} (2+ energy: both, 1 energy: {left})"
-        text = action_text(spot_action(s, strip, i))
+            if R.on(s, "weekend_spends_energy"):
+                note += f"; weekend bonus: {left} or {right}, 1 energy each"
+            else:
+                note += f"; weekend bonus: {left} + {right} (2+ energy: both, 1 energy: {left})"
+        action = spot_action(s, strip, i)
+        text = action_text(action) + spot_note(g, seat, action)
         out.append((f"spot {spot_name(strip, i)}", f"Spot {spot_name(strip, i)}: {text}{note}"))
     return out
 

@@ -106,12 +106,15 @@ def choose(g: AlgaeGame, d: Decision) -> str:  # noqa: C901, PLR0911, PLR0912
     return non_done[0] if non_done else moves[0]
 
 
-def play_bot_game(players: int, seed: int, depts: list[str]) -> tuple[AlgaeGame, list]:
+def play_bot_game(
+    players: int, seed: int, depts: list[str], rules: int | None = None
+) -> tuple[AlgaeGame, list]:
     from engine.core import new_game
 
-    g = new_game(
-        "algae", [f"p{i + 1}" for i in range(players)], seed=seed, options={"departments": depts}
-    )
+    options: dict = {"departments": depts}
+    if rules is not None:
+        options["rules"] = rules
+    g = new_game("algae", [f"p{i + 1}" for i in range(players)], seed=seed, options=options)
     assert isinstance(g, AlgaeGame)
     while g.pending():
         d = g.pending()[0]

@@ -1,6 +1,8 @@
-"""Re-freeze the scenario scripts: ``python -m tests.algae.make_scenarios``.
+"""Re-freeze the scenario scripts: ``python -m tests.algae.make_scenarios [--rules 1]``.
 
 Run it only when a rule change is meant to change whole games; review the new scores.
+``--rules 1`` writes ``v1_game_*p.json``: games on rules version 1 (tests/algae/
+test_rules_version.py), played on the current engine's menus.
 """
 
 from __future__ import annotations
@@ -19,21 +21,24 @@ CASES = [
 
 
 def main() -> None:
+    import sys
+
+    rules = 1 if sys.argv[1:] == ["--rules", "1"] else None
     here = Path(__file__).parent / "scenarios"
     here.mkdir(exist_ok=True)
     for n, seed, depts in CASES:
-        game, moves = play_bot_game(n, seed, depts)
+        game, moves = play_bot_game(n, seed, depts, rules)
         rec = {
             "about": f"{n}-player game, seed {seed}, played by tests/algae/bot.py and frozen",
             "players": [f"p{i + 1}" for i in range(n)],
             "seed": seed,
-            "options": {"departments": depts},
+            "options": {"departments": depts, **({"rules": rules} if rules else {})},
             "moves": moves,
             "final": [
                 {"vp": ln.vp, "rank": ln.rank, "breakdown": ln.breakdown} for ln in game.scores()
             ],
         }
-        path = here / f"game_{n}p.json"
+        path = here / f"{'v1_' if rules else ''}game_{n}p.json"
         path.write_text(json.dumps(rec, separators=(",", ":")) + "\n")
         print(path.name, [(ln.vp, ln.rank) for ln in game.scores()])
 

@@ -90,10 +90,10 @@ def test_secondary_belt_once_per_activation_unless_infinite():
 
 
 def test_secondary_loss_is_mandatory_gain_optional():
-    """ALG-MACH-09, ALG-MACH-10: Bioplastics' s2>bag belt takes €1 without asking; the energy
-    belt on press>cup asks and may be skipped."""
-    g, p = start(["bioplastics"], "c", s2=2)
-    play(g, 0, "move s2>bag")
+    """ALG-MACH-09, ALG-MACH-10: Food's green → Station 1 belt takes €1 without asking; the
+    energy belt on Bioplastics' press>cup asks and may be skipped."""
+    g, p = start(["food"], "a", green=2)
+    play(g, 0, "move green>s1")
     assert p["money"] == 9 and top(g) == "mach"
     g, p = start(["bioplastics"], "c", press=1)
     play(g, 0, "move press>cup")

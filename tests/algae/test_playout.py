@@ -12,6 +12,7 @@ from engine.algae import data as D
 from tests.playout import play_out, sweep_seeds
 
 DEPTS = list(D.DEPT_NAMES)
+PLAYOUT_SEEDS = sweep_seeds(52)
 
 
 def _options(players: int, seed: int) -> dict | None:
@@ -23,7 +24,7 @@ def _options(players: int, seed: int) -> dict | None:
 
 @pytest.mark.playout
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("seed", sweep_seeds(52))
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
 def test_random_playout_algae(players: int, seed: int) -> None:
     """Every game ends, refuses illegal moves unchanged, round-trips and replays."""
     game = play_out(
@@ -42,13 +43,20 @@ def test_random_playout_algae(players: int, seed: int) -> None:
 
 
 def test_playouts_cover_every_department() -> None:
-    """Across the seeds used above every department is played."""
-    seen = set()
-    for seed in range(8):
-        opts = _options(4, seed)
-        if opts:
-            seen.update(opts["departments"])
-    assert seen == set(DEPTS)
+    """The games the playout above really starts (same players, seeds and options) seat
+    every department at every player count from 2 up, and honour chosen departments."""
+    from engine.core import new_game
+
+    seen: dict[int, set[str]] = {n: set() for n in (1, 2, 3, 4)}
+    for players in (1, 2, 3, 4):
+        for seed in PLAYOUT_SEEDS:
+            opts = _options(players, seed)
+            game = new_game("algae", [f"p{i}" for i in range(players)], seed=seed, options=opts)
+            depts = [p["dept"] for p in game.s["players"]]
+            if opts:
+                assert depts == opts["departments"]
+            seen[players].update(depts)
+    assert all(seen[n] == set(DEPTS) for n in (1, 2, 3, 4)), seen
 
 
 def _invariants(game) -> None:

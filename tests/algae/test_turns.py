@@ -129,20 +129,28 @@ def test_recruit_pays_column_cost_takes_bonus_and_vp():
 
 
 def test_full_row_cannot_recruit_and_last_space_upgrades():
-    """ALG-RECRUIT-04 (ruling ALG-GAP-02/03): a full row takes nobody; its last space gives
-    the team upgrade."""
+    """ALG-RECRUIT-04, ALG-RECRUIT-05, ALG-RECRUIT-06 (ruling ALG-GAP-02/03): recruits fill
+    the row from the left, one column at a time, each paying its column's cost and taking its
+    bonus; the last space gives the team upgrade and a full row takes nobody."""
     g = new()
     p = player(g)
     p["money"] = 50
-    p["staff"]["scientists"] = len(D.STAFF_COST)
-    ask(g, 0, "hold")
-    from engine.algae.teams import recruit
-
-    recruit(g, 0, "scientists")
+    g.s["sup"][0] = [0, 1]  # strip 1 side 0 spot b: recruit
+    paid = []
+    for col in range(len(D.STAFF_COST)):
+        ask(g, 0, "action", second=False)
+        money, science = p["money"], p["science"]
+        play(g, 0, "recruit scientists")
+        paid.append(money - p["money"])
+        assert p["staff"]["scientists"] == col + 2
+        bonus = D.STAFF_ROWS["scientists"][col][0]
+        assert (p["science"] - science == 2) == (bonus == "science2"), col
+        assert (p["choice"] == 1) == (col >= 2)  # the choice token lies on column 3 only
+        assert p["upg"]["scientists"] == (bonus == "upgrade")
+    assert paid == list(D.STAFF_COST)
     assert p["upg"]["scientists"]
-    g.s["sup"][0] = [0, 1]
     ask(g, 0, "action", second=False)
-    assert "recruit scientists" not in moves(g)
+    assert "recruit scientists" not in moves(g) and "recruit operators" in moves(g)
 
 
 def test_more_staff_more_income_and_stronger_activation():
@@ -216,25 +224,33 @@ def test_wild_token_takes_any_action():
 def test_export_2x_tile_repeat_or_alternate_once_per_turn():
     """ALG-TOKEN-05, ALG-TOKEN-06, ALG-TOKEN-07, ALG-TOKEN-08, ALG-TOKEN-09, ALG-WORK-13,
     ALG-WORK-14: an unlocked tile gives a second action (the
-    spot's, the alternate, or one changed by a token); back to the box; one a turn."""
-    g = new()
-    p = player(g)
+    spot's, the alternate, or one changed by a token); back to the box; one a turn: with a
+    second tile still unlocked, the turn ends after the second action (real turns)."""
+    g = at_work(["cosmetics", "food"])
+    seat = g.s["turn"]
+    p = player(g, seat)
     p["disks"] = D.DISKS - 5  # x1 and x3 uncovered
     p["choice"] = 1
-    g.s["sup"][0] = [0, 3]
-    g.s["x_turn"] = False
-    g.s["stacks"][0] = [{"t": "hold"}, {"t": "after"}, {"t": "action", "second": False}]
     g.invalidate()
-    play(g, 0, "alt", "money")  # the alternate action counts as the action
-    assert set(moves(g)) == {"2x x1", "2x x3", "end"}
-    play(g, 0, "2x x1")
+    play(g, seat, "spot 1d", "alt", "money")  # the alternate action counts as the action
+    assert set(moves(g, seat)) == {"2x x1", "2x x3", "end"}
+    play(g, seat, "2x x1")
     assert p["x_used"] == ["x1"]
-    assert "choice team engineers" in moves(g) and "alt" in moves(g)
-    play(g, 0, "choice team engineers")
-    while top(g) != "hold":
-        play(g, 0, "done")
+    assert "choice team engineers" in moves(g, seat) and "alt" in moves(g, seat)
+    play(g, seat, "choice team engineers")
+    while g.s["turn"] == seat and top(g, seat) == "eng":
+        play(g, seat, "done")
     assert "x1" not in B.unlocked_tiles(p) and "x3" in B.unlocked_tiles(p)
     assert p["choice"] == 0
+    other = 1 - seat
+    assert g.s["turn"] == other and top(g, other) == "spot"  # x3 is not offered this turn
+    assert g.decision_for(seat) is None
+    play(g, other, "spot 1a", "alt", "money")
+    while g.s["turn"] == other:
+        play(g, other, g.default_move(other))
+    assert g.s["turn"] == seat and top(g, seat) == "spot"
+    play(g, seat, "spot 2d", "alt", "money")
+    assert set(moves(g, seat)) == {"2x x3", "end"}  # next turn: the other tile again
 
 
 def test_locked_tile_not_usable():
@@ -317,8 +333,7 @@ def test_last_strip_labels_state_the_weekend_energy_check():
     g.s["sup"][0] = [D.DAYS - 2, 1]
     ask(g, 0, "spot")
     assert labels(g)["spot 5b"].endswith(
-        "weekend bonus: a freelance engineer + 2 VP (2+ energy: both, 1 energy: a freelance "
-        "engineer)"
+        "weekend bonus: a freelance engineer or 2 VP, 1 energy each"
     )
     g.s["weekend_side"] = 1  # the empty side before week 4
     g.invalidate()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.algae import board as B
 from engine.algae import data as D
+from engine.algae.flow import settle
 from engine.algae.weekend import balance_byproducts, end_of_week, refill_tanks
 from tests.algae.helpers import (
     ask,
@@ -70,7 +71,7 @@ def test_week_phases_in_order():
 def test_monday_step_a_in_turn_order_one_cube_per_operator():
     """ALG-MON-02, ALG-MON-03, ALG-MON-04, ALG-MON-13, ALG-MON-14: in turn order, a cube per
     operator from the matching tank, only species with open storage; B comes after A."""
-    g = monday(["cosmetics", "food"], seed=7)
+    g = monday(["cosmetics", "food"], seed=1)
     first = g.s["first"]
     assert first == 1  # the second seat starts, so turn order differs from seat order
     money = [p["money"] for p in g.s["players"]]
@@ -185,12 +186,15 @@ def test_three_income_tiles_and_income_not_for_activation():
 def test_only_food_and_biofuel_have_a_department_step():
     """ALG-MON-26."""
     g = monday(["cosmetics", "bioplastics", "food", "biofuel"])
+    texts = []
     while g.s["phase"] == "mon_a":
         d = g.pending()[0]
-        play(g, d.seat, "done")
+        texts = [e.text for e in g.play(d.seat, "done")]
     stacks = [[f["t"] for f in st] for st in g.s["stacks"]]
-    assert "food_step" in stacks[2] and "refine" in stacks[3]
-    assert not any(t in ("food_step", "refine") for st in stacks[:2] for t in st)
+    assert "refine" in stacks[3]  # Biofuel: asked with steps D and E
+    food = [t for t in texts if "'s food:" in t]  # Food: done at once, before step D
+    assert food == [f"{g.players[2]}'s food: 0 spoiled, 0 degraded"]
+    assert not any(t in ("food_step", "refine") for st in stacks[:3] for t in st)
 
 
 def test_food_degrades_then_spoils():
@@ -227,16 +231,85 @@ def weekend_game():
     return g
 
 
+def run_weekend(g, answer: str = "none") -> None:
+    """The weekend after the last turn: every seat asked for its bonus answers ``answer``."""
+    end_of_week(g)
+    settle(g)
+    g.invalidate()
+    while g.s["phase"] == "weekend":
+        d = g.pending()[0]
+        g.play(d.seat, answer)
+
+
+def play_week(g, path: list[str]) -> None:
+    """Play the rest of the week by real moves: each seat's supervisor takes ``path`` (one spot
+    a day), then the alternate action's €1; stops at the weekend's first question or Monday."""
+    week = g.s["week"]
+    while g.s["week"] == week and g.s["phase"] in ("mon_a", "mon_de", "work"):
+        d = g.pending()[0]
+        frame = top(g, d.seat)
+        if frame == "spot":
+            g.play(d.seat, path[g.s["day"] - 1])
+        elif frame == "action":
+            g.play(d.seat, "alt")
+        elif frame == "alt":
+            g.play(d.seat, "money")
+        else:
+            g.play(d.seat, g.default_move(d.seat))
+
+
 def test_weekend_bonus_from_last_spot_with_energy_check():
-    """ALG-WKND-02, ALG-WKND-03, ALG-WEEK-07 (ruling ALG-GAP-27): the last spot (strip 5, spot
-    b) touches bonuses 2 and 3 (freelance, 2 VP); 2 energy takes both, 1 only the left one."""
-    g = weekend_game()
-    g.s["sup"] = [[4, 1], [4, 1]]
+    """ALG-WKND-02, ALG-WKND-03, ALG-WEEK-07 (ruling ALG-GAP-27, rules 2), by real turns: the
+    last spot (strip 5, spot b) touches bonuses 2 and 3 (freelance, 2 VP); each bonus taken
+    costs 1 energy: with 2 energy one may take both, with 1 either one, or keep the energy.
+    The strips update only once both have chosen."""
+    g = at_work(["cosmetics", "food"], seed=2)
+    path = ["spot 1a", "spot 2a", "spot 3a", "spot 4a", "spot 5b"]
     player(g, 0)["energy"] = 2
     player(g, 1)["energy"] = 1
-    end_of_week(g)
+    play_week(g, path)
+    assert g.s["phase"] == "weekend" and g.s["sup"] == [[4, 1], [4, 1]]
+    assert set(moves(g, 0)) == {"both", "left", "right", "none"}
+    assert set(moves(g, 1)) == {"left", "right", "none"}  # 1 energy: not both
+    play(g, 0, "both")
     assert player(g, 0)["vp"]["weekend"] == 2 and player(g, 0)["freelance"] == 1
-    assert player(g, 1)["freelance"] == 1 and "weekend" not in player(g, 1)["vp"]
+    assert player(g, 0)["energy"] == 0 and g.s["phase"] == "weekend"  # waits for seat 1
+    play(g, 1, "right")
+    assert player(g, 1)["vp"]["weekend"] == 2 and player(g, 1)["freelance"] == 0
+    assert player(g, 1)["energy"] == 0
+    assert g.s["week"] == 2 and g.s["phase"] == "mon_a" and g.s["sup"] == [None, None]
+
+
+def test_weekend_without_energy_asks_nothing():
+    """Ruling ALG-GAP-27: no energy, no bonus and no question; the next Monday starts."""
+    g = at_work(["cosmetics", "food"], seed=2)
+    for p in g.s["players"]:
+        p["energy"] = 0
+    play_week(g, ["spot 1a", "spot 2a", "spot 3a", "spot 4a", "spot 5b"])
+    assert g.s["week"] == 2 and g.s["phase"] == "mon_a"
+    assert all("weekend" not in p["vp"] and p["freelance"] == 0 for p in g.s["players"])
+
+
+def test_food_step_before_step_d_keeps_monday_food_fresh():
+    """ALG-MON-27, ALG-MON-28 (ruling ALG-GAP-23, rules 2), by real moves into Monday: the
+    Food step comes first, so food that step D moves into the dispatch that same Monday is
+    fresh for the whole week; food left from last week degrades, degraded food spoils."""
+    g = at_work(["food", "cosmetics"], seed=2)
+    p = player(g, 0)
+    for q in g.s["players"]:
+        q["energy"] = 0
+    p["cells"].update(s2=1, meal=1, snack_old=1)
+    play_week(g, ["spot 1a", "spot 2a", "spot 3a", "spot 4a", "spot 5b"])
+    while top(g, 0) != "free_moves":  # Monday step A in turn order
+        d = g.pending()[0]
+        g.play(d.seat, "done")
+    assert p["cells"]["meal_old"] == 1 and p["cells"]["meal"] == 0  # degraded already
+    assert p["cells"]["snack_old"] == 0  # spoiled
+    play(g, 0, "move s2>meal")  # step D
+    while g.s["phase"] != "work":
+        d = g.pending()[0]
+        g.play(d.seat, g.default_move(d.seat))
+    assert p["cells"]["meal"] == 1 and p["cells"]["meal_old"] == 1  # Monday's meal is fresh
 
 
 def test_weekend_updates_strips_and_first_player():
@@ -247,7 +320,7 @@ def test_weekend_updates_strips_and_first_player():
     g = weekend_game()
     first = g.s["first"]
     g.s["sup"] = [[4, 0], [4, 3]]
-    end_of_week(g)
+    run_weekend(g)
     assert g.s["sup"] == [None, None]
     assert g.s["week"] == 2 and g.s["strip_side"] == [0, 1, 0, 0, 0]
     assert g.s["first"] == (first + 1) % 2
@@ -255,7 +328,8 @@ def test_weekend_updates_strips_and_first_player():
     view = g.view(None)
     assert [t["face_up"] for t in view["board"]["export_bonus"]] == [False, True, False, False]
     g.s["week"] = 3
-    end_of_week(g)
+    g.s["stacks"] = [[], []]
+    run_weekend(g)
     assert g.s["weekend_side"] == 1 and g.s["strip_side"][3] == 1
 
 
@@ -301,7 +375,7 @@ def test_export_bonus_tile_of_the_current_week_only():
     export in week 2 gives week 2's tile, not week 1's."""
     g = weekend_game()
     g.s["bonus_tiles"] = ["vp1", "money1", "energy", "science1"]
-    end_of_week(g)
+    run_weekend(g)
     assert g.s["week"] == 2
     p = empty_factory(g, 0)
     p["cells"]["cream"] = 1

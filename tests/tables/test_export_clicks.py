@@ -7,6 +7,7 @@ click, a menu of more than 25 entries costs one more (its group first)."""
 
 from __future__ import annotations
 
+from engine.algae import data as D
 from engine.core import Game
 from tables.forced import play_forced
 from tables.lookahead import MAX_PAIRS, steps
@@ -38,11 +39,12 @@ def wish(game: Game, seat: int, used: list[str]) -> str:
 
 def test_a_two_city_export_takes_at_most_eight_clicks() -> None:
     g = at_work(["cosmetics", "food"])
-    seat = g.pending()[0].seat
+    seat = g.pending()[0].seat  # who starts depends on the deal: their own first good
     p = g.s["players"][seat]
+    good = next(iter(D.DEPARTMENTS[p["dept"]]["values"]))
     p["staff"]["operators"] = 2
     p["money"] = 20
-    p["cells"]["cream"] = 6
+    p["cells"][good] = 6
     g._pending_cache = None
     clicks, used, exported = 1, [], []  # the Play click
     while g.decision_for(seat) is not None and clicks < 40:
