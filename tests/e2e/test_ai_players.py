@@ -144,11 +144,11 @@ async def test_replace_with_an_ai_and_back(standin: StandIn, aibot: BotProcess) 
     assert "host" in ix.text.lower() and ix.ephemeral
     ix = await standin.slash(ann, standin.games, "game replace", old=bob, ai="easy")
     assert "An AI player (easy) takes over the seat of bob" in ix.text
-    # the AI plays bob's stake; the stakes are secret and simultaneous, so the turn is
-    # posted once ann has staked too (one post per turn, issue 12)
+    # the AI plays bob's stake: the stakes are secret and simultaneous, so the turn is
+    # posted once ann has staked too, and "all stakes are in" only once the AI has staked
     await standin.slash(ann, standin.games, "play", move="stake 1")
     post = await standin.wait_for_message(
-        standin.games, lambda m: is_turn_post(m) and "bob (AI, easy) chose a stake" in m.content,
+        standin.games, lambda m: is_turn_post(m) and "all stakes are in" in m.content,
         after=first, timeout=20,
     )  # fmt: skip
     ix = await standin.slash(ann, standin.games, "game replace", seat=2, new=bob)
