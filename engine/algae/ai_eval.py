@@ -19,6 +19,7 @@ from engine.algae import board as B
 from engine.algae import data as D
 from engine.algae.scoring import full_rows
 from engine.algae.state import vp_total
+from engine.algae.view import belt_steps
 
 TOKEN_VALUE = {"freelance": 0.6, "choice": 0.9, "wild": 1.1, "value": 0.7}
 EXPORT_VALUE = 2.5  # VP an export is worth beyond its city point: tokens, milestones, icons
@@ -40,16 +41,7 @@ def mondays_left(s: dict[str, Any]) -> int:
 @cache
 def _steps(dept: str) -> dict[str, int]:
     """Main-belt steps of each factory cell from the algae storages (storage = 0)."""
-    spec = D.DEPARTMENTS[dept]
-    step = {c: 0 for c, kind in spec["cells"].items() if kind == "storage"}
-    changed = True
-    while changed:
-        changed = False
-        for a, b, _, _ in spec["edges"]:
-            if a in step and step.get(b, -1) < step[a] + 1:
-                step[b] = step[a] + 1
-                changed = True
-    return step
+    return belt_steps(D.DEPARTMENTS[dept])
 
 
 def _goods(p: dict[str, Any], left: float) -> float:

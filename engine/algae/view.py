@@ -289,7 +289,7 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
     }
 
 
-def _steps(spec: dict) -> dict[str, int]:
+def belt_steps(spec: dict) -> dict[str, int]:
     """Layout column of each cell: main-belt steps from the algae storage (storage = 0)."""
     step = {c: 0 for c, kind in spec["cells"].items() if kind == "storage"}
     changed = True
@@ -304,7 +304,7 @@ def _steps(spec: dict) -> dict[str, int]:
 
 def _factory(p: dict) -> dict[str, Any]:
     spec = B.dept(p)
-    steps = _steps(spec)
+    steps = belt_steps(spec)
     cells = []
     for c, kind in spec["cells"].items():
         storage = kind == "storage"
