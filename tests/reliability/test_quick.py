@@ -9,7 +9,7 @@ import pytest
 
 from devkit.reliability.suite import Config, format_report, run
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 QUICK = Config(
     channels=3, moves=6, kill_moves=3, fault_moves=3, kills=1, hostile=300, long_retry=False
