@@ -25,13 +25,15 @@ from tables.text import clean_name, clean_options
 if TYPE_CHECKING:
     from storage.base import GameRow
     from tables.access import GameAccess
+    from tables.commit import Committer
 
 
 class Lobby:
     """Lobbies and seats: create, join, leave, kick, replace, start and abort a game."""
 
-    def __init__(self, games: GameAccess, *, raw_seeds: bool = False) -> None:
+    def __init__(self, games: GameAccess, committer: Committer, *, raw_seeds: bool = False) -> None:
         self.games = games
+        self.committer = committer  # keeps the start post's board for the first marks
         self.raw_seeds = raw_seeds  # True: lobby seeds are used as given (the terminal table)
 
     # where (guild, channel), who (host id, name), then the keyword-only game choices
@@ -231,6 +233,9 @@ class Lobby:
         except StoreError as exc:
             raise LobbyError("the game has already started") from exc
         self.games.keep(row.id, 0, game)
+        # the start post's board: what the first turn post marks its changes against (a
+        # simultaneous first step posts only once everyone is done, after the cache moved on)
+        self.committer.remember_announced(row.id, 0, game.view(None))
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,

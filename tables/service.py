@@ -69,7 +69,7 @@ class Tables:
         self.reads = reads = Reads(games)
         self.moves = moves = Moves(games, committer, menus)
         self.controls = controls = Controls(games, menus, moves)
-        self.lobby = lobby = Lobby(games, raw_seeds=raw_seeds)
+        self.lobby = lobby = Lobby(games, committer, raw_seeds=raw_seeds)
         self.ai_seats = ai_seats = AiSeats(games, moves)
         self.history_views = history = History(games)
         self.spectators = spectators = Spectators(games)
