@@ -14,7 +14,7 @@ import engine
 from engine.core import Game, new_game
 from tables import Tables
 from tables.forced import play_forced
-from tables.lookahead import MAX_PAIRS, steps
+from tables.lookahead import JOIN, MAX_PAIRS, pair_label, steps
 from tables.models import Where
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD
 
@@ -95,3 +95,17 @@ async def test_one_click_plays_the_pair_through_the_table_layer(tables: Tables) 
         index = rnd.randrange(len(shown.options))
         await tables.play_option(where, user, start.game_id, decision.seat, decision.version, index)
     raise AssertionError("no paired entry met")
+
+
+@pytest.mark.parametrize(("first", "second"), [(95, 30), (30, 95), (90, 90), (60, 38)])
+def test_a_long_pair_label_still_shows_its_second_move(first: int, second: int) -> None:
+    """A paired entry plays two moves: its label names both, however long they are (cut
+    to fit, the second never cut away: the click must not play a move its label hides)."""
+    a, b = "A" * (first - 1) + "a", "B" * (second - 1) + "b"
+    label = pair_label(a, b)
+    assert len(label) <= 100
+    head, sep, tail = label.partition(JOIN)
+    assert sep and head.startswith("A") and tail.startswith("B")
+    assert len(tail) >= min(second, 40) and len(head) >= min(first, 40), label
+    if first + len(JOIN) + second <= 100:
+        assert label == f"{a}{JOIN}{b}"
