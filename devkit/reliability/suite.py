@@ -156,6 +156,7 @@ async def _double(world: World, tables: list[Table], report: Report) -> None:
         made = sum("✔" in x for x in texts)
         delta = _logged(world, t) - before
         t.acked += delta if made == 1 and delta in sizes else made
+        t.note(f"double case {case}: {made} made, {delta} logged, sizes {sizes}")
         label = ("same option twice", "two options", "/play twice")[case]
         # one accepted click plays its entry's moves (a paired entry plays two), no more
         ok = delta == sum(sizes) if case == 2 and made == 2 else made == 1 and delta in sizes
@@ -333,9 +334,9 @@ def rows(report: Report) -> list[tuple[str, str, str]]:
         ("games with posts out of move order", str(len(f.out_of_order)), "0"),
         ("older posts still showing Play", str(len(f.stale_play_buttons)), "0"),
         (
-            "hostile: sent / blocked by 'Discord'",
+            "hostile: reached the bot / blocked by 'Discord' (apart)",
             f"{h.sent} / {h.blocked}",
-            f">= {report.config.hostile}",
+            f">= {report.config.hostile} / -",
         ),
         ("hostile: unanswered", str(len(h.unanswered)), "0"),
         ("hostile: public replies", str(len(h.public)), "0"),
@@ -379,4 +380,6 @@ def format_report(report: Report) -> str:
         if items:
             lines.append(f"\n{name} ({len(items)}):")
             lines += [f"  {x}" for x in items[:10]]
+    for journal in report.findings.journals[:3]:
+        lines.append(f"\njournal of {journal}")
     return "\n".join(lines)
