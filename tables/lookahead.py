@@ -21,7 +21,7 @@ from engine.core import Decision, Game, Option
 from tables.forced import play_forced
 
 MAX_PAIRS = 25  # one select
-LABEL_LIMIT = 100  # a select entry's label
+LABEL_LIMIT = 80  # a label as the menu shows it (cogs/text.py: buttons and select entries)
 JOIN = " · "
 
 
