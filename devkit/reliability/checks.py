@@ -47,6 +47,8 @@ def moves_kept(world: World, tables: list[Table], findings: Findings) -> None:
                 f"game {t.game_id}: {t.acked} acknowledged, {t.uncertain} unsure, {logged} logged"
             )
             findings.journals.append(_journal(world, t))
+        elif t.refused:
+            findings.journals.append(_journal(world, t))
 
 
 def _journal(world: World, t: Table) -> str:

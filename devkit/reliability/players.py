@@ -51,6 +51,7 @@ class Table:
     game_id: int | None = None
     acked: int = 0  # moves the bot acknowledged (✔) in this game
     uncertain: int = 0  # moves sent whose answer was lost (kill, failed callback)
+    refused: int = 0  # legal moves the bot refused
     menus_only: bool | None = None  # None: both ways at random
     over: bool = False
     journal: list[str] = field(default_factory=list)  # what the driver sent and concluded
@@ -190,6 +191,7 @@ class Table:
         low = text.lower()
         if any(r in low for r in REFUSED):
             self.metrics.refused_legal.append(f"{self.channel.name}: {text[:160]}")
+            self.refused += 1
             self.note(f"refused: {text[:80]!r}")
         else:
             self._unsure(moves, f"answer {text[:80]!r}")  # says nothing: the move may be in

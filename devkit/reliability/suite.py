@@ -228,7 +228,9 @@ async def _kills(world: World, tables: list[Table], config: Config, report: Repo
     for _ in range(config.kills):
         playing = [asyncio.create_task(t.play(config.kill_moves)) for t in tables]
         await asyncio.sleep(1.5)
+        _mark(tables, "SIGKILL")
         await world.kill_and_restart()
+        _mark(tables, "restarted")
         await asyncio.gather(*playing)
 
 
@@ -251,16 +253,23 @@ async def _faults(world: World, tables: list[Table], config: Config, report: Rep
     for method, route, status, times, retry in rest:
         s.fail(method, route, status, times=times, retry_after=retry)
         report.faults.append(f"{status} x{times} on {method} {route} (retry_after {retry:g}s)")
+        _mark(tables, f"fault {report.faults[-1]}")
         await asyncio.sleep(1.0)
     for kind in ("close", "tcp", "reconnect", "invalid"):
         count = s.connections
         await s.gateway_fault(kind)
         report.faults.append(f"gateway: {kind}")
+        _mark(tables, f"fault gateway: {kind}")
         if kind in ("close", "tcp", "invalid", "reconnect"):
             await s.wait_until(lambda c=count: s.connections > c and s.connected, timeout=60)  # type: ignore[misc]
         await asyncio.sleep(1.0)
     await asyncio.gather(*playing)
     s.failures.clear()
+
+
+def _mark(tables: list[Table], what: str) -> None:
+    for t in tables:
+        t.note(f"== {what}")
 
 
 async def _hostile(world: World, tables: list[Table], config: Config, report: Report) -> None:
@@ -380,6 +389,6 @@ def format_report(report: Report) -> str:
         if items:
             lines.append(f"\n{name} ({len(items)}):")
             lines += [f"  {x}" for x in items[:10]]
-    for journal in report.findings.journals[:3]:
+    for journal in report.findings.journals[:6]:
         lines.append(f"\njournal of {journal}")
     return "\n".join(lines)
