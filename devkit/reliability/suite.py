@@ -321,9 +321,9 @@ def rows(report: Report) -> list[tuple[str, str, str]]:
         ),
         ("answers past 3 s (Discord drops them)", str(report.late_callbacks), "0"),
         (
-            "unanswered legit interactions (incl. kills/faults)",
-            str(load.unanswered + report.other.unanswered),
-            "",
+            "unanswered legit interactions: under load / double, kills, faults",
+            f"{load.unanswered} / {report.other.unanswered}",
+            "0 / -",
         ),
         (
             "double clicks: cases / problems",
