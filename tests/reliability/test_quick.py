@@ -26,7 +26,7 @@ async def test_the_bot_keeps_every_promise_under_load_kills_faults_and_hostile_i
     assert report.kills == QUICK.kills and f.lost_or_twice == []
     assert (f.missing_posts, f.duplicate_posts, f.dead_posts, f.pending_posts) == ([], [], 0, 0)
     assert f.out_of_order == [] and f.stale_play_buttons == []
-    assert h.sent + h.blocked >= QUICK.hostile and h.sent >= QUICK.hostile // 2
+    assert h.sent >= QUICK.hostile and h.blocked >= 1, "reached the bot; Discord's blocks apart"
     assert (h.unanswered, h.public, h.pinging) == ([], [], [])
     assert report.state_changed == [], "a refused command changed the game or settings"
     assert report.hostile_tracebacks == [] and report.tracebacks == []
