@@ -28,6 +28,8 @@ class Board:
         self.n = len(view["players"])
         self.level = view["level"]
         self.focus = focus
+        self._spots: dict[str, dict[str, int]] = {}
+        self._targets: dict[str, float] | None = None
         near = min(self.open.values(), key=lambda m: m["left"])["id"] if self.open else ""
         self.near = near if view["marker"] >= 2 else ""
 
@@ -100,12 +102,15 @@ class Board:
 
     def spots(self, kind: str) -> dict[str, int]:
         """Every legal hex for ``kind`` with a usable Tech, and the Complex size it makes."""
+        if kind in self._spots:
+            return self._spots[kind]
         tech = self.tech_level(kind)
         out = {}
         for h in self.cells:
             need = self.need_at(h, kind)
             if need is not None and need <= tech:
                 out[h] = need + 1
+        self._spots[kind] = out
         return out
 
     def zone(self) -> set[str]:
@@ -147,7 +152,8 @@ class Board:
             v = 6.0 + 8.0 * (short > 0) + 2.0 * (self.v["lss"][kind]["count"] == behind)
             return v
         if kind == "mine":
-            return 4.0 + 2.0 * (self.res["mineral"] < 2)
+            bps = len(self.me["blueprints"])
+            return 4.0 + 2.0 * (self.res["mineral"] < 2) + (1.0 + bps) * self.m("advanced")
         return 4.0 + 2.0 * ("Shelter" in " ".join(self.me.get("goals", [])))
 
     def build_value(self, kind: str, size: int) -> float:
@@ -174,6 +180,8 @@ class Board:
 
     def targets(self) -> dict[str, float]:
         """Hexes worth building on next (payable now or soon), with their values."""
+        if self._targets is not None:
+            return self._targets
         out: dict[str, float] = {}
         for kind in D.TYPES:
             soon = self.can_pay(kind) or (kind in LSS and self.short(kind) > 0)
@@ -186,6 +194,7 @@ class Board:
             for bp in self.me["blueprints"]:
                 for h in self.upgrade_spots(bp):
                     out[h] = max(out.get(h, 0.0), 12.0 + 6.0 * self.m("advanced"))
+        self._targets = out
         return out
 
     def stand_value(self, h: str, targets: dict[str, float]) -> float:

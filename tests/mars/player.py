@@ -96,16 +96,24 @@ class Player:
         if act == "develop":
             lvl = max((b.v["techs"][t]["level"] for t in me["techs"]), default=1)
             lvl = min(lvl, 3)
-            return 1.0 + {1: 3, 2: 5, 3: 6}[lvl]  # OP, and the Laboratory benefit
+            return 2.0 + {1: 3, 2: 5, 3: 6}[lvl]  # OP, and the Laboratory benefit
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
-            return best + 6.0 * b.m("blueprint") - 3.0 * len(me["blueprints"])
+            bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
+            return best + bonus - 3.0 * len(me["blueprints"])
         if act == "mineral":
-            want = bool(me["blueprints"]) or b.short("gen") or "mineral" in self.contract_needs(b)
-            return 6.0 if res["mineral"] < 1 and want else 2.0
+            up = any(set(b.upgrade_spots(x)) & b.zone() for x in me["blueprints"])
+            gen = b.short("gen") and set(b.spots("gen")) & b.zone()
+            want = up or gen or "mineral" in self.contract_needs(b)
+            return 7.0 + 4.0 * up * b.m("advanced") if res["mineral"] < 1 and want else 1.0
         if act == "warehouse":
             here = self.wanted_items(b) & {i for i, n in b.v["warehouse"].items() if n}
-            enables = any(PAYS[k] in here for k in D.TYPES if k != "mine" and b.short(k))
+            zone = b.zone()
+            enables = any(
+                PAYS[k] in here and not b.can_pay(k) and set(b.spots(k)) & zone
+                for k in D.TYPES
+                if k != "mine" and (b.short(k) or k == "shelter")
+            )
             return 5.0 if enables else 3.0 if here else 1.0
         if act == "bots":
             if not before or me["side"] != "colony":
@@ -123,7 +131,8 @@ class Player:
             v = (self.exec_value(b, m, labels[m], before) - 0.7 * cost) * self.noise()
             if v > val:
                 best, val = m, v
-        return best if val > 1.5 else ""
+        room = b.me["depot_slots"] - b.me["depot"] - b.me["below"]
+        return best if val > (0.5 if room <= 0 else 2.5) else ""  # crystals that would not fit
 
     # --------------------------------------------------------------- main actions
     def main_value(self, b: Board, a: str) -> float:  # noqa: C901, PLR0911
@@ -152,7 +161,8 @@ class Player:
             return 2.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
         if a == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
-            return best + 8.0 * b.m("blueprint") - 3.0 * len(me["blueprints"])
+            bonus = 8.0 * b.m("blueprint") + 5.0 * b.m("advanced")
+            return best + bonus - 3.0 * len(me["blueprints"])
         if a == "learn":
             return max((self.learn_value(b, t) for t in b.v["tech_grid"]), default=0)
         if a == "rnd":
