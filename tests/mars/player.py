@@ -16,17 +16,17 @@ from typing import Any
 
 from engine.core import Decision, Game
 from engine.mars import data as D
-from engine.mars import hexmap as H
+from tests.mars.pieces import Pieces
 from tests.mars.plan import LSS, PAYS, Board
 
 COLONY_MAIN = ("construct", "upgrade", "ship", "hire", "contract", "control")
 ORBIT_MAIN = ("blueprint", "learn", "rnd", "resupply", "pod")
 ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint")  # before the Main action
+DEV_GAIN = {1: 3.5, 2: 5.0, 3: 6.5}  # OP gained + the next column's benefit, by level now
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
-RESEARCH_COST = {(c, ltr): next(iter(cost)) for c, ltr, cost, _ in D.RESEARCH.values()}
 
 
-class Player:
+class Player(Pieces):
     def __init__(self, seat: int, rnd: random.Random) -> None:
         self.seat = seat
         self.rnd = rnd
@@ -40,9 +40,6 @@ class Player:
         if long and self.rnd.random() < 0.7:
             return long[0]
         return self.rnd.choice(ids) if ids else ""
-
-    def noise(self) -> float:
-        return self.rnd.uniform(0.85, 1.15)
 
     # ------------------------------------------------------------------ entry
     def choose(self, game: Game, d: Decision) -> str:
@@ -94,9 +91,7 @@ class Player:
         if act == "upgrade":
             return 13.0 + 6.0 * b.m("advanced")
         if act == "develop":
-            lvl = max((b.v["techs"][t]["level"] for t in me["techs"]), default=1)
-            lvl = min(lvl, 3)
-            return 2.0 + {1: 3, 2: 5, 3: 6}[lvl]  # OP, and the Laboratory benefit
+            return 2.0 + self.develops(b, 1)
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
@@ -143,7 +138,7 @@ class Player:
         if a == "upgrade":
             return 14.0 + 6.0 * b.m("advanced")
         if a == "ship":
-            return 10.0 + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
+            return 13.0 + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
         if a == "hire":
             offered = any(c["kind"] == "contract" for c in b.v["scientists"])
             return (
@@ -166,8 +161,7 @@ class Player:
         if a == "learn":
             return max((self.learn_value(b, t) for t in b.v["tech_grid"]), default=0)
         if a == "rnd":
-            devs = [t for t in me["techs"] if b.v["techs"][t]["level"] < 4]
-            return 3.0 + 2.0 * min(len(devs), 2)
+            return 1.0 + self.develops(b, 2)
         if a == "pod":
             if b.v["shuttle"] == "orbit" or not self.colony_ready(b):
                 return 0.5
@@ -177,6 +171,24 @@ class Player:
     def pick_main(self, b: Board, mains: list[str]) -> str:
         vals = {m: self.main_value(b, m) * self.noise() for m in mains}
         return max(vals, key=lambda m: vals[m])
+
+    def develops(self, b: Board, n: int) -> float:
+        """What ``n`` develops are worth: the Laboratory OP they add and the benefits of the
+        columns entered (MARS-ORBIT-06/07), a building Tech a little more (bigger Complexes)."""
+        lvls = {t: b.v["techs"][t]["level"] for t in b.me["techs"]}
+        total = 0.0
+        for _ in range(n):
+            step = {
+                t: DEV_GAIN[lv] + 0.5 * (b.v["techs"][t]["type"] in D.PROGRESS_TYPES)
+                for t, lv in lvls.items()
+                if lv < D.TECH_MAX
+            }
+            if not step:
+                break
+            best = max(step, key=lambda t: step[t])
+            total += step[best]
+            lvls[best] += 1
+        return total
 
     def learn_value(self, b: Board, tid: str) -> float:
         kind = b.v["techs"][tid]["type"]
@@ -404,95 +416,6 @@ class Player:
             return v + 0.3 * self.rnd.random()
 
         return max(moves, key=value)
-
-    # ---------------------------------------------------------------- the Rover
-    def tile_targets(self, b: Board) -> dict[str, float]:
-        owned = {"".join(D.RESEARCH[r][:2]) for r in b.me["research"]}
-        out = {}
-        for h, c in b.cells.items():
-            tile = c["tile"]
-            if not tile or (c["rovers"] and b.me["rover"] != h):
-                continue
-            if tile.startswith("research:"):
-                key = tile[9:]
-                pay = RESEARCH_COST[(key[:-1], key[-1])]
-                if key in owned or b.res[pay] < 1:
-                    continue
-                out[h] = 9.0 + 8.0 * b.m("research")
-            else:
-                out[h] = 5.0 + 8.0 * b.m("discovery")
-        return out
-
-    def rover_value(self, b: Board, steps: int) -> float:
-        """The best tile in reach (Rover Tech and up to 2 paid steps count), part of its worth
-        for one on the way."""
-        here = b.me["rover"]
-        reach = steps + b.tech_level("rover") + min(2, b.crystals() // 2)
-        vals = [
-            v * min(1.0, reach / H.dist(here, h)) ** 2
-            for h, v in self.tile_targets(b).items()
-            if H.dist(here, h) > 0
-        ]
-        return max(vals, default=0.0)
-
-    def rover(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
-        here = b.me["rover"]
-        tiles = self.tile_targets(b)
-        if here in tiles and "stop" in moves:
-            return "stop"
-        steps = [m for m in moves if m != "stop"]
-        free = [m for m in steps if "pay" not in labels[m]]
-        if not tiles or not steps:
-            return "stop" if "stop" in moves else moves[0]
-        target = max(tiles, key=lambda t: (tiles[t] - 1.5 * H.dist(here, t), t))
-        pool = free or (steps if H.dist(here, target) <= 2 and b.crystals() >= 3 else [])
-        if not pool:
-            return "stop" if "stop" in moves else moves[0]
-        best = min(pool, key=lambda m: (H.dist(m, target), "crystal" not in labels[m]))
-        if H.dist(best, target) >= H.dist(here, target) and "stop" in moves:
-            return "stop"
-        return best
-
-    # ------------------------------------------------------------------ the Bots
-    def best_stand(self, b: Board, start: str, left: int) -> tuple[float, str]:
-        t = b.targets()
-        best = (b.stand_value(start, t) if b.bot_may_end(start, start) else -1.0, start)
-        for h in b.cells:
-            d = H.dist(start, h)
-            if 0 < d <= left and b.bot_may_end(h) and not b.cells[h]["tile"]:
-                v = b.stand_value(h, t) - 0.1 * d
-                if v > best[0]:
-                    best = (v, h)
-        return best
-
-    def bot_gain(self, b: Board, left: int) -> float:
-        t = b.targets()
-        gains = [self.best_stand(b, x, left)[0] - b.stand_value(x, t) for x in b.me["bots"]]
-        return max(gains, default=0.0)
-
-    def which_bot(self, b: Board, moves: list[str]) -> str:
-        left = 3
-        t = b.targets()
-        best, gain = "done", 0.5
-        for m in moves:
-            if m == "done":
-                continue
-            here = b.me["bots"][int(m.split()[1]) - 1]
-            g = self.best_stand(b, here, left)[0] - b.stand_value(here, t)
-            if g > gain:
-                best, gain = m, g
-        return best if best in moves else moves[-1]
-
-    def bot(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
-        here = labels["stop"].split()[-1] if "stop" in moves else None
-        steps = [m for m in moves if m != "stop"]
-        if here is None:
-            here = next(x for x in b.me["bots"] if any(H.dist(x, m) == 1 for m in steps))
-        _, goal = self.best_stand(b, here, 4)
-        if goal == here and "stop" in moves:
-            return "stop"
-        safe = [m for m in steps if "tile" not in labels[m]] or steps
-        return min(safe, key=lambda m: (H.dist(m, goal), self.noise())) if safe else moves[0]
 
 
 def play_game(
