@@ -36,11 +36,12 @@ class Pieces:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
         return out
 
-    def rover_value(self, b: Board, steps: int) -> float:
-        """The best tile in reach (Rover Tech and up to 2 paid steps count), part of its worth
-        for one on the way."""
+    def rover_value(self, b: Board, steps: int, spend: int = 0) -> float:
+        """The best tile in reach (Rover Tech and up to 2 paid steps count, once ``spend``
+        crystals are paid for the action), part of its worth for one on the way."""
         here = b.me["rover"]
-        reach = steps + b.tech_level("rover") + min(2, b.crystals() // 2)
+        left = b.crystals() - spend
+        reach = steps + b.tech_level("rover") + (min(2, left) if left >= 3 else 0)
         vals = [
             v * min(1.0, reach / H.dist(here, h)) ** 2
             for h, v in self.tile_targets(b).items()

@@ -91,7 +91,7 @@ class Player(Pieces):
         if act == "upgrade":
             return 13.0 + 6.0 * b.m("advanced")
         if act == "develop":
-            return 2.0 + self.develops(b, 1)
+            return 3.5 + self.develops(b, 1)
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
@@ -116,7 +116,7 @@ class Player(Pieces):
             bb = b.best_build(b.zone())
             return self.bot_gain(b, 2) - (bb[0] if bb else 0.0)
         if act == "rover":
-            return self.rover_value(b, 2)
+            return self.rover_value(b, 2, spend=EXEC_COST["rover"])
         return 0.0
 
     def pick_exec(self, b: Board, execs: list[str], labels: dict[str, str], before: bool) -> str:
@@ -138,7 +138,8 @@ class Player(Pieces):
         if a == "upgrade":
             return 14.0 + 6.0 * b.m("advanced")
         if a == "ship":
-            return 13.0 + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
+            first = 4.0 * (me["hangar"] == 0)  # the first Ship opens Depot slot 4
+            return 13.0 + first + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
         if a == "hire":
             offered = any(c["kind"] == "contract" for c in b.v["scientists"])
             return (
