@@ -68,42 +68,54 @@ class Pieces:
         return best
 
     # ------------------------------------------------------------------ the Bots
-    def best_stand(self, b: Board, start: str, left: int) -> tuple[float, str]:
+    def goal_of(self, b: Board, start: str, left: int) -> tuple[str, float]:
+        """Where the Bot on ``start`` should head and what moving it is worth: the best place
+        to build from, less for every further Control action it takes to get there."""
         t = b.targets()
-        best = (b.stand_value(start, t) if b.bot_may_end(start, start) else -1.0, start)
+        cur = b.stand_value(start, t) if b.bot_may_end(start, start) else 0.0
+        goal, score = start, cur
         for h in b.cells:
             d = H.dist(start, h)
-            if 0 < d <= left and b.bot_may_end(h) and not b.cells[h]["tile"]:
-                v = b.stand_value(h, t) - 0.1 * d
-                if v > best[0]:
-                    best = (v, h)
+            if d == 0 or not b.bot_may_end(h) or b.cells[h]["tile"]:
+                continue
+            later = max(0, -(-(d - left) // 2))  # further moves of 2 steps
+            v = b.stand_value(h, t) * 0.6**later - 0.05 * d
+            if v > score:
+                goal, score = h, v
+        return goal, score - cur
+
+    def reach_value(self, b: Board, left: int) -> float:
+        """The best place to build from that a Bot can reach with ``left`` steps now."""
+        t = b.targets()
+        best = 0.0
+        for x in b.me["bots"]:
+            for h in b.cells:
+                if H.dist(x, h) <= left and b.bot_may_end(h, x) and not b.cells[h]["tile"]:
+                    best = max(best, b.stand_value(h, t))
         return best
 
     def bot_gain(self, b: Board, left: int) -> float:
-        t = b.targets()
-        gains = [self.best_stand(b, x, left)[0] - b.stand_value(x, t) for x in b.me["bots"]]
-        return max(gains, default=0.0)
+        return max((self.goal_of(b, x, left)[1] for x in b.me["bots"]), default=0.0)
 
-    def which_bot(self, b: Board, moves: list[str]) -> str:
-        left = 3
-        t = b.targets()
+    def which_bot(self, b: Board, moves: list[str], left: int) -> str:
         best, gain = "done", 0.5
         for m in moves:
             if m == "done":
                 continue
-            here = b.me["bots"][int(m.split()[1]) - 1]
-            g = self.best_stand(b, here, left)[0] - b.stand_value(here, t)
+            g = self.goal_of(b, b.me["bots"][int(m.split()[1]) - 1], left)[1]
             if g > gain:
                 best, gain = m, g
         return best if best in moves else moves[-1]
 
-    def bot(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
+    def bot(self, b: Board, moves: list[str], labels: dict[str, str], left: int) -> str:
         here = labels["stop"].split()[-1] if "stop" in moves else None
         steps = [m for m in moves if m != "stop"]
         if here is None:
             here = next(x for x in b.me["bots"] if any(H.dist(x, m) == 1 for m in steps))
-        _, goal = self.best_stand(b, here, 4)
+        goal, _ = self.goal_of(b, here, left)
         if goal == here and "stop" in moves:
             return "stop"
         safe = [m for m in steps if "tile" not in labels[m]] or steps
-        return min(safe, key=lambda m: (H.dist(m, goal), self.noise())) if safe else moves[0]
+        if not safe:
+            return moves[0]
+        return min(safe, key=lambda m: (H.dist(m, goal), self.noise()))  # steps use the allowance

@@ -151,7 +151,10 @@ class Player(Pieces):
         if a == "contract":
             return self.contract_value(b)
         if a == "control":
-            return max(self.bot_gain(b, 2), self.rover_value(b, 2), 1.0)
+            bb = b.best_build(b.zone())
+            reach = self.reach_value(b, 2)
+            bots = 0.85 * reach if reach > (bb[0] if bb else 0.0) + 3.0 else self.bot_gain(b, 2)
+            return max(bots, self.rover_value(b, 2), 1.0)
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
             return 2.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
@@ -312,10 +315,11 @@ class Player(Pieces):
             return max(moves, key=lambda h: len(b.complex_at(h, kind)))
         if prompt.startswith("Move your Rover"):
             return self.rover(b, moves, labels)
-        if prompt.startswith("Move your Bots"):
-            return self.which_bot(b, moves)
-        if prompt.startswith("Move your Bot:"):
-            return self.bot(b, moves, labels)
+        if prompt.startswith("Move your Bot"):
+            left = int(prompt.split(": ")[1].split()[0])
+            if prompt.startswith("Move your Bots"):
+                return self.which_bot(b, moves, left)
+            return self.bot(b, moves, labels, left)
         if prompt.startswith("Place your new Bot"):
             t = b.targets()
             return max(moves, key=lambda h: (b.stand_value(h, t), self.noise()))
