@@ -24,8 +24,8 @@ class Pieces:
         out = {}
         for h, c in b.cells.items():
             tile = c["tile"]
-            if not tile or (c["rovers"] and b.me["rover"] != h):
-                continue
+            if not tile or c["bots"] or (c["rovers"] and b.me["rover"] != h):
+                continue  # MARS-MOVE-02..05: the Rover may not end there
             if tile.startswith("research:"):
                 key = tile[9:]
                 pay = RESEARCH_COST[(key[:-1], key[-1])]

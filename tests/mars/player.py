@@ -31,6 +31,7 @@ class Player(Pieces):
         self.seat = seat
         self.rnd = rnd
         self.focus: str | None = None
+        self.controls = 0  # Control Center actions in a row: each one is worth less
 
     def pick_focus(self, view: dict) -> str:
         """The mission this seat chases hardest: mostly the long one (the short ones come
@@ -114,20 +115,21 @@ class Player(Pieces):
             if not before or me["side"] != "colony":
                 return 0.0
             bb = b.best_build(b.zone())
-            return self.bot_gain(b, 2) - (bb[0] if bb else 0.0)
+            return 0.85 * self.reach_value(b, 2) - (bb[0] if bb else 0.0)  # then build there
         if act == "rover":
             return self.rover_value(b, 2, spend=EXEC_COST["rover"])
         return 0.0
 
     def pick_exec(self, b: Board, execs: list[str], labels: dict[str, str], before: bool) -> str:
+        room = b.me["depot_slots"] - b.me["depot"] - b.me["below"]
+        price = 0.3 if room <= 0 else 0.7  # crystals that would not fit cost less to spend
         best, val = "", 0.0
         for m in execs:
             cost = 0 if "free:" in labels[m] else EXEC_COST.get(m[2:], D.ADV_EXEC_COST)
-            v = (self.exec_value(b, m, labels[m], before) - 0.7 * cost) * self.noise()
+            v = (self.exec_value(b, m, labels[m], before) - price * cost) * self.noise()
             if v > val:
                 best, val = m, v
-        room = b.me["depot_slots"] - b.me["depot"] - b.me["below"]
-        return best if val > (0.5 if room <= 0 else 2.5) else ""  # crystals that would not fit
+        return best if val > (0.5 if room <= 0 else 2.5) else ""
 
     # --------------------------------------------------------------- main actions
     def main_value(self, b: Board, a: str) -> float:  # noqa: C901, PLR0911
@@ -154,7 +156,7 @@ class Player(Pieces):
             bb = b.best_build(b.zone())
             reach = self.reach_value(b, 2)
             bots = 0.85 * reach if reach > (bb[0] if bb else 0.0) + 3.0 else self.bot_gain(b, 2)
-            return max(bots, self.rover_value(b, 2), 1.0)
+            return max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
             return 2.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
@@ -174,7 +176,9 @@ class Player(Pieces):
 
     def pick_main(self, b: Board, mains: list[str]) -> str:
         vals = {m: self.main_value(b, m) * self.noise() for m in mains}
-        return max(vals, key=lambda m: vals[m])
+        pick = max(vals, key=lambda m: vals[m])
+        self.controls = self.controls + 1 if pick == "control" else 0
+        return pick
 
     def develops(self, b: Board, n: int) -> float:
         """What ``n`` develops are worth: the Laboratory OP they add and the benefits of the

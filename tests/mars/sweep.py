@@ -69,15 +69,17 @@ def q(xs: list[int]) -> str:
 
 def report(results: list[dict]) -> None:
     print(
-        "| players | games | rounds min/med/max | ended by | cap hits | levels "
-        "| win OP min/med/max | spread med |"
+        "| players | games | rounds min/med/max | ended by | by the published trigger | cap hits "
+        "| levels | win OP min/med/max | spread med |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
         lv = ", ".join(f"L{k}: {v}" for k, v in sorted(r["levels"].items()))
+        trigger = r["ends"]["missions"] + r["ends"]["level"]
         print(
-            f"| {r['n']} | {r['games']} | {q(r['rounds'])} | {ends} | {r['ends'].get('cap', 0)} "
+            f"| {r['n']} | {r['games']} | {q(r['rounds'])} | {ends} "
+            f"| {100 * trigger / r['games']:.0f} % | {r['ends'].get('cap', 0)} "
             f"| {lv} | {q(r['win'])} | {statistics.median(r['spread']):g} |"
         )
     print()
