@@ -432,9 +432,11 @@ def play_game(
     seed: int,
     options: dict[str, Any] | None = None,
     turn_moves: list[str] | None = None,
+    offered: list[list[str]] | None = None,
 ) -> Game:
     """One game of ``kind_players`` scripted players through the engine contract; the moves
-    chosen at the turn menu are appended to ``turn_moves``."""
+    chosen at the turn menu are appended to ``turn_moves``, the moves it offered to
+    ``offered``."""
     from engine.core import new_game
 
     game = new_game("mars", [f"p{i + 1}" for i in range(kind_players)], seed=seed, options=options)
@@ -444,8 +446,11 @@ def play_game(
     while game.pending():
         d = game.pending()[0]
         move = players[d.seat].choose(game, d)
-        if turn_moves is not None and d.prompt.startswith("Round "):
-            turn_moves.append(move)
+        if d.prompt.startswith("Round "):
+            if turn_moves is not None:
+                turn_moves.append(move)
+            if offered is not None:
+                offered.append([o.move for o in d.options])
         game.play(d.seat, move)
         guard += 1
         if guard > 200_000:  # pragma: no cover - a hang, not a result
