@@ -315,7 +315,8 @@ class Player(Pieces):
             real = [m for m in moves if m != "done"]
             return max(real, key=lambda m: ("-3" in m, self.noise())) if real else moves[0]
         if prompt.startswith("Upgrade which"):
-            kind = b.building(moves[0])["type"] if b.building(moves[0]) else "mine"
+            found = b.building(moves[0])
+            kind = found["type"] if found else "mine"
             return max(moves, key=lambda h: len(b.complex_at(h, kind)))
         if prompt.startswith("Move your Rover"):
             return self.rover(b, moves, labels)

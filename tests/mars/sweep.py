@@ -28,10 +28,15 @@ def action_of(move: str) -> str | None:
 
 
 def sweep(n: int, games: int) -> dict:
-    rounds, ends, levels, win, spread = [], Counter(), Counter(), [], []
-    drawn, done = Counter(), Counter()
+    rounds: list[int] = []
+    win: list[int] = []
+    spread: list[int] = []
+    ends: Counter[str] = Counter()
+    levels: Counter[int] = Counter()
+    drawn: Counter[str] = Counter()
+    done: Counter[str] = Counter()
     chosen: list[str] = []
-    offered: Counter = Counter()
+    offered: Counter[str] = Counter()
     turns = 0
     for seed in range(games):
         moves: list[str] = []
