@@ -169,12 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default="algae,mars")
     ap.add_argument("--pairings", default="strong:easy,normal:random")
     ap.add_argument("--strong", type=int, default=200, help="strong: iterations a decision")
-    ap.add_argument("--normal", type=int, default=60, help="normal: iterations a decision")
+    ap.add_argument("--horizon", type=int, default=2, help="strong: turns a rollout plays")
+    ap.add_argument("--normal", type=int, default=60, help="normal without a plan: iterations")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", action="store_true", help="print every game's result")
     args = ap.parse_args(argv)
     budgets = {
-        "strong": Budget(seconds=None, iterations=args.strong),
+        "strong": Budget(seconds=None, iterations=args.strong, horizon=args.horizon),
         "normal": Budget(seconds=None, iterations=args.normal),
     }
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
@@ -182,8 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         if a not in ALL_LEVELS or b not in ALL_LEVELS:
             ap.error(f"unknown level in pairing {a}:{b}")
     print(
-        f"AI tournament: {args.games} games a pairing, strong {args.strong} and normal "
-        f"{args.normal} iterations a decision, {args.jobs} worker(s)",
+        f"AI tournament: {args.games} games a pairing, strong {args.strong} iterations a "
+        f"decision (rollouts of {args.horizon} turns), {args.jobs} worker(s)",
         flush=True,
     )
     results: list[PairingStats] = []
