@@ -72,12 +72,12 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
     decision = game.decision_for(seat)
     if decision is None:
         raise ValueError(f"seat {seat} has no decision to make")
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     root_moves = [o.move for o in decision.options]
     root = Node()
     base = game.determinize(seat, rng)
     root.order = _root_order(base, decision, budget, rng)
     snapshot = game.to_json()  # from_json copies it: one snapshot serves every iteration
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
     while True:
         if budget.iterations is not None and done >= budget.iterations:
