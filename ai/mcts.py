@@ -32,9 +32,10 @@ MAX_ROLLOUT = 400  # moves at most in one rollout (a horizon of many turns, a lo
 
 @dataclass(frozen=True)
 class Budget:
-    """How long one decision may think, and how: ``seconds`` of wall time and/or
-    ``iterations``; each rollout plays ``horizon`` turns by the plan before the evaluation
-    (0: the evaluation right after the new node), a random move instead with probability
+    """How long one decision may think, and how: ``seconds`` of wall time (an iteration
+    starts only when one as long as the longest so far still fits) and/or ``iterations``;
+    each rollout plays ``horizon`` turns by the plan before the evaluation (0: the
+    evaluation right after the new node), a random move instead with probability
     ``epsilon``; ``widen`` sets how fast a node opens more moves (``root_widen`` at the
     root); ``prior`` orders the root's moves after the plan's by the easy player's
     look-ahead (ai/greedy.py)."""
@@ -79,15 +80,18 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
     root.order = _root_order(base, decision, budget, rng)
     snapshot = game.to_json()  # from_json copies it: one snapshot serves every iteration
     done = 0
+    longest = 0.0  # the longest iteration so far: one more must fit before the deadline
     while True:
         if budget.iterations is not None and done >= budget.iterations:
             break
-        if deadline is not None and done and time.perf_counter() >= deadline:
+        start = time.perf_counter()
+        if deadline is not None and done and start + longest >= deadline:
             break
         copy = type(game).from_json(snapshot)
         copy.redeal(seat, rng)
         _iterate(copy, seat, root, root_moves, budget, rng)
         done += 1
+        longest = max(longest, time.perf_counter() - start)
     visits = {m: child.visits for m, child in root.children.items()}
     best = max(root_moves, key=lambda m: (visits.get(m, 0), _mean(root.children.get(m))))
     return SearchResult(best, done, visits)
