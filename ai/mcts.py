@@ -89,7 +89,7 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
             break
         copy = type(game).from_json(snapshot)
         copy.redeal(seat, rng)
-        _iterate(copy, seat, root, root_moves, budget, rng)
+        _iterate(copy, seat, root, root_moves, budget, rng, deadline)
         done += 1
         longest = max(longest, time.perf_counter() - start)
     visits = {m: child.visits for m, child in root.children.items()}
@@ -108,7 +108,15 @@ def _root_order(d: Game, decision: Decision, budget: Budget, rng: Rng) -> list[s
     return [first, *rest]
 
 
-def _iterate(d: Game, seat: int, root: Node, root_moves: list[str], b: Budget, rng: Rng) -> None:
+def _iterate(
+    d: Game,
+    seat: int,
+    root: Node,
+    root_moves: list[str],
+    b: Budget,
+    rng: Rng,
+    deadline: float | None = None,
+) -> None:
     node = root
     path: list[tuple[Node, int]] = []
     actor, moves = seat, root_moves
@@ -133,7 +141,7 @@ def _iterate(d: Game, seat: int, root: Node, root_moves: list[str], b: Budget, r
             break
         decision = d.pending()[0]
         actor, moves = decision.seat, [o.move for o in decision.options]
-    _rollout(d, b, rng)
+    _rollout(d, b, rng, deadline)
     reward = rewards(d)
     root.visits += 1
     for n, who in path:
@@ -159,12 +167,13 @@ def _next_to_open(
     return next(m for m in node.order if m in legal and m not in node.children)
 
 
-def _rollout(d: Game, b: Budget, rng: Rng) -> None:
-    """Play on by the plan for ``b.horizon`` turns (turn_key changes), then stop."""
+def _rollout(d: Game, b: Budget, rng: Rng, deadline: float | None = None) -> None:
+    """Play on by the plan for ``b.horizon`` turns (turn_key changes), then stop; stop
+    sooner at the ``deadline`` (the evaluation then judges the position reached)."""
     key = d.turn_key()
     turns = 0
     for _ in range(MAX_ROLLOUT):
-        if turns >= b.horizon:
+        if turns >= b.horizon or (deadline is not None and time.perf_counter() >= deadline):
             return
         pending = d.pending()
         if not pending:
