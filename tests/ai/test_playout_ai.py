@@ -26,6 +26,7 @@ def ai_seats(levels: dict[int, str]):
     return choose
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "players", "seed", "levels"),
     [
