@@ -1,13 +1,19 @@
 """Balance harness: whole Algae games with the same player in every seat, per department.
 
 ``python3 -m tests.algae.balance --games 200 --players 4 --jobs 2`` prints, for each
-department: games, win rate (a shared first place counts as a share), mean VP and mean VP by
-source. Four-player games seat all four departments, rotated over the seeds; two-player
-games cycle over the six pairings in both seat orders, and the pairing table shows each
-department's win rate against each other one.
+department: seats, win rate with its 95 % interval (a shared first place counts as a share),
+mean VP and mean VP by source. Four-player games seat all four departments, rotated over the
+seeds; two-player games cycle over the six pairings in both seat orders, and the pairing
+table shows each department's win rate against each other one. Below them, per seat and
+game: milestones, re-exports, machine activations, converter cubes, the weekend energy check
+and Food's Monday (issue 11 asks how often each bites).
 
 The player is ``--player planner`` (tests/algae/planner.py, goal-directed), ``bot`` (the
-simpler scripted player of tests/algae/bot.py) or ``ai:LEVEL`` (issue 10's ``ai.choose``).
+simpler scripted player of tests/algae/bot.py) or ``ai:LEVEL`` (issue 10's ``ai.choose``);
+an AI thinks ``--iterations`` search iterations a decision (deterministic whatever the load)
+or ``--seconds`` (its level's own budget when neither is given). ``--out FILE`` appends each
+game to a JSON-lines file as it ends and skips the games already there, so a long run can
+be stopped and resumed; ``--report FILE ...`` prints the tables of saved games.
 Games run in worker processes (``--jobs``); run it with ``nice`` on a shared machine.
 """
 
@@ -15,24 +21,38 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import re
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import engine  # noqa: F401  (registers algae)
 from engine.algae import data as D
 from engine.algae.game import AlgaeGame
-from engine.core import Decision, new_game
+from engine.algae.weekend import weekend_bonuses
+from engine.core import Decision, Event, new_game
+from tests.algae.balance_report import table
 
 DEPTS = list(D.DEPT_NAMES)
 PAIRS = [list(p) for p in itertools.permutations(DEPTS, 2)]
 WATCHED = ("wknd", "byp", "refine")  # decisions whose answers the detail table counts
+SEED_BASE = 10_000
+EVENT_MARKS = (  # per seat: a log line's pattern and the marks it adds (group 1 = a count)
+    (re.compile(r"activates machine ([ABC])"), "machine {} activations"),
+    (re.compile(r"converter turns (\d+) cube"), "converter cubes"),
+    (re.compile(r"food: (\d+) spoiled"), "food spoiled"),
+    (re.compile(r"spoiled, (\d+) degraded"), "food degraded"),
+)
 
 
-def chooser(kind: str) -> Callable[[AlgaeGame, Decision], str]:
-    """The move picker: "bot" (the scripted player) or "ai:LEVEL" (the project's AI)."""
+def chooser(
+    kind: str, iterations: int | None = None, seconds: float | None = None
+) -> Callable[[AlgaeGame, Decision], str]:
+    """The move picker: "planner", "bot" (scripted players) or "ai:LEVEL" (the project's AI)."""
     if kind == "bot":
         from tests.algae.bot import choose
 
@@ -41,10 +61,13 @@ def chooser(kind: str) -> Callable[[AlgaeGame, Decision], str]:
         from tests.algae.planner import choose as plan
 
         return plan
-    import ai  # type: ignore[import-not-found]  # issue 10's package, once merged
+    import ai
 
     level = kind.partition(":")[2] or "strong"
-    return lambda g, d: ai.choose(g, d.seat, level)
+    budget = None
+    if iterations is not None or seconds is not None:
+        budget = ai.Budget(seconds=seconds, iterations=iterations)
+    return lambda g, d: ai.choose(g, d.seat, level, budget)
 
 
 def seating(players: int, index: int) -> list[str]:
@@ -55,29 +78,52 @@ def seating(players: int, index: int) -> list[str]:
     return PAIRS[index % len(PAIRS)]
 
 
-def play_one(args: tuple[str, int, int]) -> dict[str, Any]:
+def observe(g: AlgaeGame, events: Iterable[Event], marks: list[dict[str, int]]) -> None:
+    """Count the log lines issue 11 asks about, per seat; at each weekend, each seat's
+    energy before it chooses (with 0 energy nothing is asked: the check bites hardest)."""
+    for ev in events:
+        if ev.text.startswith("Weekend after week"):
+            for seat, p in enumerate(g.s["players"]):
+                if weekend_bonuses(g.s, seat):
+                    marks[seat][f"wknd energy {min(p['energy'], 2)}{'+' * (p['energy'] >= 2)}"] += 1
+            continue
+        if ev.seat is None:
+            continue
+        for pattern, mark in EVENT_MARKS:
+            found = pattern.search(ev.text)
+            if found and "{}" in mark:
+                marks[ev.seat][mark.format(found.group(1))] += 1
+            elif found:
+                marks[ev.seat][mark] += int(found.group(1))
+
+
+def play_one(args: tuple[str, int, int, int | None, float | None]) -> dict[str, Any]:
     """One whole game; returns each seat's department, VP, breakdown and share of the win."""
-    kind, players, index = args
+    kind, players, index, iterations, seconds = args
     depts = seating(players, index)
-    pick = chooser(kind)
+    pick = chooser(kind, iterations, seconds)
     g = new_game(
         "algae",
         [f"p{i + 1}" for i in range(players)],
-        seed=10_000 + index,
+        seed=SEED_BASE + index,
         options={"departments": depts},
     )
     assert isinstance(g, AlgaeGame)
-    picks: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
+    marks: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
+    start = time.process_time()
     while g.pending():
         d = g.pending()[0]
         move = pick(g, d)
         frame = g.s["stacks"][d.seat][-1]["t"]
         if frame in WATCHED:
-            picks[d.seat][f"{frame} {move.split()[0]}"] += 1
-        g.play(d.seat, move)
+            marks[d.seat][f"{frame} {move.split()[0]}"] += 1
+        observe(g, g.play(d.seat, move), marks)
     lines = g.scores()
     winners = [ln.seat for ln in lines if ln.rank == 1]
     return {
+        "index": index,
+        "players": players,
+        "cpu": round(time.process_time() - start, 1),
         "depts": depts,
         "vp": [ln.vp for ln in lines],
         "by": [dict(ln.breakdown) for ln in lines],
@@ -86,79 +132,44 @@ def play_one(args: tuple[str, int, int]) -> dict[str, Any]:
             {
                 **{f"milestone {m}": 1 for m in p["milestones"]},
                 "re-exports": p["reexports"],
-                **dict(picks[i]),
+                "cities": len(p["cities"]),
+                **dict(marks[i]),
             }
             for i, p in enumerate(g.s["players"])
         ],
     }
 
 
-def summarize(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {
-        d: {
-            "n": 0,
-            "wins": 0.0,
-            "vp": 0,
-            "by": defaultdict(int),
-            "vs": defaultdict(list),
-            "marks": defaultdict(int),
-        }
-        for d in DEPTS
-    }
-    for r in results:
-        for seat, dept in enumerate(r["depts"]):
-            row = out[dept]
-            row["n"] += 1
-            row["wins"] += r["win"][seat]
-            row["vp"] += r["vp"][seat]
-            for src, vp in r["by"][seat].items():
-                row["by"][src] += vp
-            for mark, n in r["marks"][seat].items():
-                row["marks"][mark] += n
-            if len(r["depts"]) == 2:
-                row["vs"][r["depts"][1 - seat]].append(r["win"][seat])
-    return out
+def load(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    return [
+        json.loads(line)
+        for path in paths
+        if path.exists()
+        for line in path.read_text().splitlines()
+        if line.strip()
+    ]
 
 
-def table(players: int, results: list[dict[str, Any]]) -> str:
-    stats = summarize(results)
-    sources = sorted({s for row in stats.values() for s in row["by"]})
-    lines = [f"{players} players, {len(results)} games"]
-    head = f"{'department':12} {'seats':>5} {'win%':>6} {'meanVP':>7}  " + " ".join(
-        f"{s[:9]:>9}" for s in sources
-    )
-    lines.append(head)
-    for dept, row in stats.items():
-        n = max(1, row["n"])
-        by = " ".join(f"{row['by'][s] / n:9.1f}" for s in sources)
-        lines.append(
-            f"{dept:12} {row['n']:5d} {100 * row['wins'] / n:6.1f} {row['vp'] / n:7.1f}  {by}"
-        )
-    if players == 2:
-        lines.append("pairings (row's win % against column)")
-        lines.append(f"{'':12} " + " ".join(f"{d[:10]:>11}" for d in DEPTS))
-        for dept, row in stats.items():
-            cells = []
-            for other in DEPTS:
-                got = row["vs"].get(other, [])
-                cells.append(f"{100 * sum(got) / len(got):10.1f}%" if got else f"{'-':>11}")
-            lines.append(f"{dept:12} " + " ".join(cells))
-    marks = sorted({m for row in stats.values() for m in row["marks"]})
-    lines.append(
-        "per seat: milestones reached (share), re-exports, weekend/byproduct/refine answers"
-    )
-    for mark in marks:
-        cells = " ".join(f"{row['marks'][mark] / max(1, row['n']):8.2f}" for row in stats.values())
-        lines.append(f"  {mark:22} {cells}")
-    return "\n".join(lines)
-
-
-def run(kind: str, players: int, games: int, jobs: int) -> list[dict[str, Any]]:
-    work = [(kind, players, i) for i in range(games)]
-    if jobs <= 1:
-        return [play_one(w) for w in work]
-    with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(play_one, work, chunksize=4))
+def run(
+    kind: str,
+    players: int,
+    games: int,
+    jobs: int,
+    budget: tuple[int | None, float | None] = (None, None),
+    out: Path | None = None,
+) -> list[dict[str, Any]]:
+    """Play games 0..games-1 (those not already in ``out``), appending each to ``out``."""
+    done = [r for r in load([out]) if r["players"] == players] if out else []
+    have = {r["index"] for r in done}
+    work = [(kind, players, i, *budget) for i in range(games) if i not in have]
+    results = list(done)
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        for r in pool.map(play_one, work) if jobs > 1 else map(play_one, work):
+            results.append(r)
+            if out:
+                with out.open("a") as f:
+                    f.write(json.dumps(r) + "\n")
+    return sorted(results, key=lambda r: r["index"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,13 +177,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=48)
     ap.add_argument("--players", type=int, choices=(2, 4), action="append")
     ap.add_argument("--player", default="planner", help="planner, bot or ai:easy|normal|strong")
+    ap.add_argument("--iterations", type=int, help="AI search iterations a decision")
+    ap.add_argument("--seconds", type=float, help="AI seconds a decision")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", type=Path, help="JSON-lines file: append games, resume")
+    ap.add_argument("--report", type=Path, nargs="+", help="print the tables of saved games")
     args = ap.parse_args(argv)
-    for players in args.players or [4, 2]:
+    counts = args.players or [4, 2]
+    if args.report:
+        saved = load(args.report)
+        for players in counts:
+            mine = [r for r in saved if r["players"] == players]
+            if mine:
+                cpu = sum(r.get("cpu", 0) for r in mine)
+                print(table(players, mine))
+                print(f"saved games: {len(mine)}; {cpu:.0f} s CPU in all\n")
+        return 0
+    for players in counts:
         start = time.monotonic()
-        results = run(args.player, players, args.games, args.jobs)
+        budget = (args.iterations, args.seconds)
+        results = run(args.player, players, args.games, args.jobs, budget, args.out)
         print(table(players, results))
-        print(f"player: {args.player}; {time.monotonic() - start:.0f} s\n")
+        print(f"player: {args.player}; budget {budget}; {time.monotonic() - start:.0f} s\n")
     return 0
 
 

@@ -44,10 +44,12 @@ def test_random_playout_algae(players: int, seed: int) -> None:
 
 def test_playouts_cover_every_department() -> None:
     """The games the playout above really starts (same players, seeds and options) seat
-    every department at every player count from 2 up, and honour chosen departments."""
+    every department at every player count, both among the games that choose departments
+    (which must be honoured) and among those that draw them from the seed (when the sweep
+    starts any: locally every sixth seed is even, so only chosen departments)."""
     from engine.core import new_game
 
-    seen: dict[int, set[str]] = {n: set() for n in (1, 2, 3, 4)}
+    seen: dict[tuple[int, bool], set[str]] = {}
     for players in (1, 2, 3, 4):
         for seed in PLAYOUT_SEEDS:
             opts = _options(players, seed)
@@ -55,8 +57,9 @@ def test_playouts_cover_every_department() -> None:
             depts = [p["dept"] for p in game.s["players"]]
             if opts:
                 assert depts == opts["departments"]
-            seen[players].update(depts)
-    assert all(seen[n] == set(DEPTS) for n in (1, 2, 3, 4)), seen
+            seen.setdefault((players, opts is None), set()).update(depts)
+    assert all((n, False) in seen for n in (1, 2, 3, 4)), seen  # drawn ones: CI's full sweep
+    assert all(got == set(DEPTS) for got in seen.values()), seen
 
 
 def _invariants(game) -> None:

@@ -1,0 +1,35 @@
+"""The balance harness (tests/algae/balance.py) counts what it says it counts, on one real
+game: three weekends a seat, converter cubes each burnt or stored, Food's Monday only for
+Food, and win-rate intervals that hold the rate."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.algae.balance import play_one
+from tests.algae.balance_report import table, wilson
+
+
+def test_wilson_interval_holds_the_rate_and_narrows_with_games():
+    lo, hi = wilson(10, 20)
+    assert lo == pytest.approx(0.299, abs=0.001) and hi == pytest.approx(0.701, abs=0.001)
+    lo2, hi2 = wilson(100, 200)
+    assert lo < lo2 < 0.5 < hi2 < hi
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(0, 10)[0] == 0.0
+
+
+def test_one_planner_game_marks_add_up():
+    r = play_one(("planner", 2, 6, None, None))  # food against cosmetics
+    assert r["depts"] == ["food", "cosmetics"] and len(r["vp"]) == 2
+    assert sum(r["win"]) == pytest.approx(1.0)
+    for dept, marks, by, vp in zip(r["depts"], r["marks"], r["by"], r["vp"], strict=True):
+        assert sum(n for m, n in marks.items() if m.startswith("wknd energy")) == 3, marks
+        asked = sum(n for m, n in marks.items() if m.split()[0] == "wknd" and "energy" not in m)
+        assert asked == 3 - marks.get("wknd energy 0", 0)  # with no energy nothing is asked
+        answers = marks.get("byp burn", 0) + marks.get("byp store", 0)
+        assert marks.get("converter cubes", 0) >= answers  # the tile stores without asking
+        assert marks.get("machine A activations", 0) > 0 or not marks.get("converter cubes")
+        assert ("food degraded" in marks) == (dept == "food")
+        assert sum(by.values()) == vp
+    text = table(2, [r])
+    assert "food" in text and "machine A activations" in text
