@@ -96,3 +96,22 @@ def test_the_fixed_palette_keeps_every_named_colour() -> None:
     assert moved == []
     kept = distinct(colours)
     assert all(back.getpixel((colours.index(rgb), 0)) == rgb for rgb in kept), "exact"
+
+
+def test_the_palette_png_holds_exactly_the_quantised_pixels_with_either_deflater(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The PNG written by ``imaging.kit.png`` decodes to the fixed-palette image, pixel for
+    pixel, whether zlib-ng or the standard library's zlib deflates it."""
+    from imaging.kit import png
+    from imaging.kit.fixed_palette import quantise
+
+    img = Image.effect_noise((97, 41), 60).convert("RGB")
+    want = quantise(img).convert("RGB").tobytes()
+    fast = encode_png(img)
+    monkeypatch.setattr(png, "_fast_zlib", None)
+    slow = encode_png(img)
+    for data in (fast, slow):
+        back = Image.open(io.BytesIO(data))
+        assert back.mode == "P"
+        assert back.convert("RGB").tobytes() == want
