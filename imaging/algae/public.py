@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.algae import data as D
 from imaging.algae import actionboard, legend, mapboard, panels
-from imaging.algae.changes import marks_of
+from imaging.algae.changes import Changes, marks_of
 from imaging.algae.model import GameModel, read_game
 from imaging.algae.style import DAY_NAMES
 from imaging.kit import Canvas, png_of, static_layer
@@ -70,6 +70,29 @@ def _build_static(cv: Canvas, sides: tuple[int, ...], weekend_side: int, n: int)
     legend.draw(cv, M + 4, PANEL_TOP + PANEL_H + legend.KEY_H // 2 + 2, WIDTH - M)
 
 
+def background(game: GameModel) -> Canvas:
+    """A copy of the board's static layer (one per strip sides and player count)."""
+    sides = tuple(game.strip_side)
+    n = len(game.players)
+    return static_layer(
+        ("algae-public", sides, game.weekend_side, n),
+        (WIDTH, HEIGHT),
+        pal.FRAME,
+        lambda c: _build_static(c, sides, game.weekend_side, n),
+    )
+
+
+def close_up_board(game: GameModel, found: Changes) -> Canvas:
+    """The static layer with only the part a turn card's close-up shows drawn on it: the map
+    when the turn exported, else the action board (see ``imaging.algae.card.touched``)."""
+    cv = background(game)
+    if found.disks:
+        mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)
+    else:
+        actionboard.draw_dynamic(cv, ACTION_BOX, game, found.moved)
+    return cv
+
+
 def draw_public(
     view: dict[str, Any],
     previous: dict[str, Any] | None = None,
@@ -79,14 +102,8 @@ def draw_public(
     """The board; changes since ``previous`` (or the ``marks`` a post carries) are marked;
     ``lines`` (a post's events since the post before) say what the last turn did."""
     game = read_game(view)
-    sides = tuple(game.strip_side)
+    cv = background(game)
     n = len(game.players)
-    cv = static_layer(
-        ("algae-public", sides, game.weekend_side, n),
-        (WIDTH, HEIGHT),
-        pal.FRAME,
-        lambda c: _build_static(c, sides, game.weekend_side, n),
-    )
     found = marks_of(game, previous, marks)
     head = with_final(header(game, lines), view.get("scores"))
     draw_header(cv, head, width=WIDTH, margin=M)

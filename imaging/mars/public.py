@@ -17,7 +17,7 @@ from imaging.kit import palette as pal
 from imaging.kit.header import HEADER_H, Chip, Header, draw_header, with_final
 from imaging.kit.headings import what_happened
 from imaging.mars import colony, legend, mapboard, orbit, panels
-from imaging.mars.changes import marks_of
+from imaging.mars.changes import Changes, marks_of
 from imaging.mars.model import GameModel, read_game
 from imaging.mars.style import SIDE_TITLE
 
@@ -104,6 +104,14 @@ def background(game: GameModel) -> Canvas:
         pal.FRAME,
         lambda c: _build_static(c, hexes, lab),
     )
+
+
+def close_up_board(game: GameModel, found: Changes) -> Canvas:
+    """The static layer with only the map's pieces drawn: what a turn card's close-up shows
+    (see ``imaging.mars.card.touched``)."""
+    cv = background(game)
+    mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved)
+    return cv
 
 
 def draw_public(
