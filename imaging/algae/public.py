@@ -64,21 +64,19 @@ def header(game: GameModel, lines: list[str] | None = None) -> Header:
     )
 
 
-def _build_static(cv: Canvas, sides: tuple[int, ...], weekend_side: int, n: int) -> None:
+def _build_static(cv: Canvas, sides: tuple[int, ...], weekend_side: int) -> None:
     actionboard.draw_static(cv, ACTION_BOX, sides, weekend_side)
     mapboard.draw_static(cv, MAP_BOX)
-    legend.draw(cv, M + 4, PANEL_TOP + PANEL_H + legend.KEY_H // 2 + 2, WIDTH - M)
 
 
 def background(game: GameModel) -> Canvas:
     """A copy of the board's static layer (one per strip sides and player count)."""
     sides = tuple(game.strip_side)
-    n = len(game.players)
     return static_layer(
-        ("algae-public", sides, game.weekend_side, n),
+        ("algae-public", sides, game.weekend_side, len(game.players)),
         (WIDTH, HEIGHT),
         pal.FRAME,
-        lambda c: _build_static(c, sides, game.weekend_side, n),
+        lambda c: _build_static(c, sides, game.weekend_side),
     )
 
 
@@ -109,6 +107,8 @@ def draw_public(
     draw_header(cv, head, width=WIDTH, margin=M)
     actionboard.draw_dynamic(cv, ACTION_BOX, game, found.moved)
     mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)
+    key_xy = (M + 4, PANEL_TOP + PANEL_H + legend.KEY_H // 2 + 2)
+    legend.draw(cv, key_xy, WIDTH - M, legend.tokens_shown(game))
     for p, box in zip(game.players, panel_boxes(n), strict=True):
         panels.draw_panel(
             cv,
