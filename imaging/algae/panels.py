@@ -8,15 +8,14 @@ from imaging.algae.model import PlayerModel
 from imaging.algae.style import TEAM_SHORT, cube_look
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
+from imaging.kit.panel import HEAD_H, Head, changed_mark, panel_head
+from imaging.kit.words import plural
 
-HEADER_H = 48
+HEADER_H = HEAD_H
 
 
 def _changed_mark(cv: Canvas, box: Box) -> None:
-    """A magenta underline with a small triangle: 'this changed last turn' (not colour only)."""
-    x0, _, x1, y1 = box
-    cv.draw.line((x0, y1 + 2, x1, y1 + 2), fill=pal.CHANGED, width=3)
-    cv.draw.polygon([(x1 + 2, y1 - 8), (x1 + 9, y1 - 8), (x1 + 5, y1 - 14)], fill=pal.CHANGED)
+    changed_mark(cv, box, lift=8)
 
 
 TOKEN_LOOK = (  # (token, letter, colour), in the order the panel shows held ones
@@ -27,45 +26,19 @@ TOKEN_LOOK = (  # (token, letter, colour), in the order the panel shows held one
 )
 
 
-def plural(n: int, word: str) -> str:
-    """``1 city``, ``2 cities``, ``0 cities``."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
 def draw_panel(
     cv: Canvas, box: Box, p: PlayerModel, *, acting: bool, first: bool, changed: set[str]
 ) -> None:
-    seat = pal.seat(p.seat)
-    cv.card(box, outline=pal.HIGHLIGHT if acting else seat.colour, width=5 if acting else 3)
+    sub = p.dept_title + (" · 1st player" if first else "")
+    head = Head(p.seat, p.name[:1].upper(), p.name, p.vp, sub, acting, "vp" in changed)
+    panel_head(cv, box, head, lift=8)
     with cv.panel(f"panel{p.seat}", box):
-        _head(cv, box, p, acting=acting, first=first, changed=changed)
         _resources(cv, box, p, changed)
         _staff(cv, box, p, changed)
         _machines(cv, box, p)
         _factory_line(cv, box, p, changed)
         _dispatch(cv, box, p, changed)
         _side_board(cv, box, p, changed)
-
-
-def _head(
-    cv: Canvas, box: Box, p: PlayerModel, *, acting: bool, first: bool, changed: set[str]
-) -> None:
-    """The tinted head: seat shape, name (▶ when acting), department, VP."""
-    seat = pal.seat(p.seat)
-    x0, y0, x1, _ = box
-    cv.draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + HEADER_H), radius=8, fill=seat.light)
-    cv.icon(seat.shape, (x0 + 26, y0 + 26), 34, seat.colour, p.name[:1].upper())
-    vp_box = cv.text((x1 - 12, y0 + 26), str(p.vp), 30, bold=True, anchor="rm")
-    cv.icon("star", (vp_box[0] - 16, y0 + 26), 24, pal.VP)
-    if "vp" in changed:
-        _changed_mark(cv, (vp_box[0] - 28, vp_box[1], vp_box[2], vp_box[3]))
-    name_w = vp_box[0] - 32 - (x0 + 48)
-    tag = ("▶ " if acting else "") + p.name
-    cv.text((x0 + 48, y0 + 16), tag, 20, bold=True, anchor="lm", max_width=name_w)
-    sub = p.dept_title + (" · 1st player" if first else "")
-    cv.text((x0 + 48, y0 + 38), sub, 14, fill=pal.MUTED, anchor="lm", max_width=name_w)
 
 
 def _resources(cv: Canvas, box: Box, p: PlayerModel, changed: set[str]) -> None:
