@@ -15,6 +15,7 @@ from imaging.algae.public import status_line
 from imaging.algae.style import TEAM_LABEL, bonus_chip
 from imaging.kit import Box, Canvas, png_of
 from imaging.kit import palette as pal
+from imaging.kit.header import Title, player_title
 from imaging.kit.words import plural
 
 WIDTH, HEIGHT = 1400, 940
@@ -26,31 +27,11 @@ BOARD_BOX = (872, 482, WIDTH - M, HEIGHT - M)
 
 
 def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
-    s = pal.seat(p.seat)
     with cv.panel("header", (0, 0, WIDTH, 116)):
-        cv.icon(s.shape, (M + 30, 42), 56, s.colour, p.name[:1].upper())
-        vb = cv.text(
-            (WIDTH - M - 6, 40), str(p.vp), 48, fill=pal.FRAME_INK, bold=True, anchor="rm", key=True
-        )
-        cv.icon("star", (vb[0] - 24, 40), 36, pal.VP)
-        cv.text(
-            (M + 70, 40),
-            f"{p.name} · {p.dept_title}",
-            40,
-            fill=pal.FRAME_INK,
-            bold=True,
-            anchor="lm",
-            max_width=vb[0] - 60 - (M + 70) - 420,
-            key=True,
-        )
-        cv.text(
-            (vb[0] - 56, 40),
-            status_line(game),
-            24,
-            fill=pal.FRAME_MUTED,
-            anchor="rm",
-            max_width=400,
-        )
+        title = f"{p.name} · {p.dept_title}"
+        initial = p.name[:1].upper()
+        t = Title(p.seat, initial, p.vp, title, status_line(game), 420, 24, status_w=400)
+        player_title(cv, t, width=WIDTH, margin=M)
         x = M + 8
         y = 94
         for icon, colour, value, label in (

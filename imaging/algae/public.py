@@ -8,8 +8,6 @@ one compact panel per player. Backgrounds are a static layer per strip-side comb
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.algae import data as D
 from imaging.algae import actionboard, legend, mapboard, panels
 from imaging.algae.changes import Changes, marks_of
@@ -17,7 +15,8 @@ from imaging.algae.model import GameModel, read_game
 from imaging.algae.style import DAY_NAMES
 from imaging.kit import Canvas, png_of, static_layer
 from imaging.kit import palette as pal
-from imaging.kit.header import HEADER_H, Chip, Header, draw_header, with_final
+from imaging.kit.board import BoardRecipe, board_drawer
+from imaging.kit.header import HEADER_H, Chip, Header
 from imaging.kit.headings import what_happened
 
 WIDTH = 1600
@@ -91,34 +90,19 @@ def close_up_board(game: GameModel, found: Changes) -> Canvas:
     return cv
 
 
-def draw_public(
-    view: dict[str, Any],
-    previous: dict[str, Any] | None = None,
-    marks: dict[str, Any] | None = None,
-    lines: list[str] | None = None,
-) -> Canvas:
-    """The board; changes since ``previous`` (or the ``marks`` a post carries) are marked;
-    ``lines`` (a post's events since the post before) say what the last turn did."""
-    game = read_game(view)
-    cv = background(game)
-    n = len(game.players)
-    found = marks_of(game, previous, marks)
-    head = with_final(header(game, lines), view.get("scores"))
-    draw_header(cv, head, width=WIDTH, margin=M)
+def pieces(cv: Canvas, game: GameModel, found: Changes) -> None:
+    """Everything that moves: supervisors, tokens and disks, tanks, the key, the panels."""
     actionboard.draw_dynamic(cv, ACTION_BOX, game, found.moved)
     mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)
     key_xy = (M + 4, PANEL_TOP + PANEL_H + legend.KEY_H // 2 + 2)
     legend.draw(cv, key_xy, WIDTH - M, legend.tokens_shown(game))
-    for p, box in zip(game.players, panel_boxes(n), strict=True):
-        panels.draw_panel(
-            cv,
-            box,
-            p,
-            acting=p.seat in game.to_act and not game.over,
-            first=p.seat == game.first,
-            changed=found.fields.get(p.seat, set()),
-        )
-    return cv
+    for p, box in zip(game.players, panel_boxes(len(game.players)), strict=True):
+        acting = p.seat in game.to_act and not game.over
+        changed = found.fields.get(p.seat, set())
+        first = p.seat == game.first
+        panels.draw_panel(cv, box, p, acting=acting, first=first, changed=changed)
 
 
+RECIPE = BoardRecipe(read_game, background, marks_of, header, pieces, WIDTH, M)
+draw_public = board_drawer(RECIPE)
 render_public = png_of(draw_public)

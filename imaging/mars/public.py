@@ -10,11 +10,10 @@ panel per player. Cards, titles and the map ground are one static layer per play
 
 from __future__ import annotations
 
-from typing import Any
-
 from imaging.kit import Canvas, png_of, static_layer
 from imaging.kit import palette as pal
-from imaging.kit.header import HEADER_H, Chip, Header, draw_header, with_final
+from imaging.kit.board import BoardRecipe, board_drawer
+from imaging.kit.header import HEADER_H, Chip, Header
 from imaging.kit.headings import what_happened
 from imaging.mars import colony, legend, mapboard, orbit, panels
 from imaging.mars.changes import Changes, marks_of
@@ -114,19 +113,8 @@ def close_up_board(game: GameModel, found: Changes) -> Canvas:
     return cv
 
 
-def draw_public(
-    view: dict[str, Any],
-    previous: dict[str, Any] | None = None,
-    marks: dict[str, Any] | None = None,
-    lines: list[str] | None = None,
-) -> Canvas:
-    """The board; changes since ``previous`` (or the ``marks`` a post carries) are marked;
-    ``lines`` (a post's events since the post before) say what the last turn did."""
-    game = read_game(view)
-    cv = background(game)
-    found = marks_of(game, previous, marks)
-    head = with_final(header(game, lines), view.get("scores"))
-    draw_header(cv, head, width=WIDTH, margin=M)
+def pieces(cv: Canvas, game: GameModel, found: Changes) -> None:
+    """Everything that moves: the map's pieces, the colony and Orbit boards, the panels."""
     mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved)
     colony.colony_dynamic(cv, COLONY_BOX, game)
     colony.missions_dynamic(cv, MISSIONS_BOX, game, found.board)
@@ -134,19 +122,14 @@ def draw_public(
     colony.order_dynamic(cv, ORDER_BOX, game, found.board)
     orbit.tech_dynamic(cv, TECH_BOX, game)
     orbit.display_dynamic(cv, DISPLAY_BOX, game)
-    orbit.stacks_dynamic(
-        cv, (STACKS_BOX[0], STACKS_BOX[1] + 34, STACKS_BOX[2], STACKS_BOX[3]), game
-    )
+    stacks = (STACKS_BOX[0], STACKS_BOX[1] + 34, STACKS_BOX[2], STACKS_BOX[3])
+    orbit.stacks_dynamic(cv, stacks, game)
     for p, box in zip(game.players, panel_boxes(len(game.players)), strict=True):
-        panels.draw_panel(
-            cv,
-            box,
-            game,
-            p,
-            acting=p.seat in game.to_act and not game.over,
-            changed=found.fields.get(p.seat, set()),
-        )
-    return cv
+        acting = p.seat in game.to_act and not game.over
+        changed = found.fields.get(p.seat, set())
+        panels.draw_panel(cv, box, game, p, acting=acting, changed=changed)
 
 
+RECIPE = BoardRecipe(read_game, background, marks_of, header, pieces, WIDTH, M)
+draw_public = board_drawer(RECIPE)
 render_public = png_of(draw_public)
