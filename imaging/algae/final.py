@@ -13,7 +13,7 @@ from imaging.algae.model import read_game
 from imaging.kit import Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.kit.headings import winners_line
-from imaging.kit.scores import score_rows, source_colours
+from imaging.kit.scores import rank_and_seat, rank_card, score_rows, source_colours
 
 WIDTH = 1200
 M = 16
@@ -63,15 +63,11 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     most = max([line["vp"] for line in lines] + [1])
     y = HEADER_H
     for line in lines:
-        seat = pal.seat(int(line.get("seat", 0)))
         box = (M, y, WIDTH - M, y + ROW_H)
-        cv.card(
-            box, fill=seat.light if line["rank"] == 1 else pal.PAPER, outline=seat.colour, width=3
-        )
+        rank_card(cv, line, box)
         with cv.panel(f"row{line.get('seat')}", box):
             cy = y + ROW_H / 2
-            cv.text((box[0] + 14, cy), f"{line['rank']}.", 34, bold=True, anchor="lm", key=True)
-            cv.icon(seat.shape, (box[0] + 86, cy), 44, seat.colour, str(line["player"])[:1].upper())
+            rank_and_seat(cv, line, (box[0] + 14, cy), (34, 44, 72))
             cv.text(
                 (box[0] + 116, cy - 14),
                 str(line["player"]),
@@ -130,14 +126,8 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
             lx = M + 4 + (i % 5) * ((WIDTH - 2 * M) / 5)
             ly = y + 44 + (i // 5) * 30
             cv.draw.rectangle((lx, ly - 9, lx + 18, ly + 9), fill=colour[k], outline=pal.FRAME_INK)
-            cv.text(
-                (lx + 26, ly),
-                f"{k} {totals[k]}",
-                17,
-                fill=pal.FRAME_INK,
-                anchor="lm",
-                max_width=(WIDTH - 2 * M) / 5 - 34,
-            )
+            label, w = f"{k} {totals[k]}", (WIDTH - 2 * M) / 5 - 34
+            cv.text((lx + 26, ly), label, 17, fill=pal.FRAME_INK, anchor="lm", max_width=w)
     return cv
 
 

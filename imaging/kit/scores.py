@@ -7,6 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
+from imaging.kit import palette as pal
+from imaging.kit.canvas import Box, Canvas
+
 # Source colours: distinct in lightness as well as hue; each segment also has its number.
 SOURCE_COLOURS = [
     (0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
@@ -37,3 +40,24 @@ def score_rows(raw: Any, fallback: list[dict[str, Any]], names: dict[int, str]) 
 
 def source_colours(sources: list[str]) -> dict[str, tuple[int, int, int]]:
     return {k: SOURCE_COLOURS[i % len(SOURCE_COLOURS)] for i, k in enumerate(sources)}
+
+
+def rank_card(cv: Canvas, line: dict[str, Any], box: Box) -> pal.Seat:
+    """A score row's card in the seat colour, tinted for a winner; returns the seat look."""
+    seat = pal.seat(int(line.get("seat", 0)))
+    fill = seat.light if line["rank"] == 1 else pal.PAPER
+    cv.card(box, fill=fill, outline=seat.colour, width=3)
+    return seat
+
+
+def rank_and_seat(
+    cv: Canvas, line: dict[str, Any], xy: tuple[float, float], look: tuple[int, int, int]
+) -> None:
+    """ "1." then the seat shape with the player's initial; ``look``: the rank's text size,
+    the shape's size and how far right of the rank its centre is."""
+    x, cy = xy
+    size, icon_size, icon_dx = look
+    seat = pal.seat(int(line.get("seat", 0)))
+    cv.text((x, cy), f"{line['rank']}.", size, bold=True, anchor="lm", key=True)
+    initial = str(line["player"])[:1].upper()
+    cv.icon(seat.shape, (x + icon_dx, cy), icon_size, seat.colour, initial)

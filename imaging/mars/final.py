@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from imaging.kit import Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.kit.headings import winners_line
-from imaging.kit.scores import score_rows, source_colours
+from imaging.kit.scores import rank_and_seat, rank_card, score_rows, source_colours
 from imaging.mars.model import read_game
 
 WIDTH = 1200
@@ -113,15 +113,11 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     worst = max([-sum(v for v in ln["breakdown"].values() if v < 0) for ln in lines] + [0])
     y = HEADER_H + 40
     for line in lines:
-        seat = pal.seat(int(line.get("seat", 0)))
         box = (M, y, WIDTH - M, y + ROW_H)
-        cv.card(
-            box, fill=seat.light if line["rank"] == 1 else pal.PAPER, outline=seat.colour, width=3
-        )
+        rank_card(cv, line, box)
         with cv.panel(f"row{line.get('seat')}", box):
             cy = y + 34
-            cv.text((box[0] + 12, cy), f"{line['rank']}.", 30, bold=True, anchor="lm", key=True)
-            cv.icon(seat.shape, (box[0] + 70, cy), 40, seat.colour, line["player"][:1].upper())
+            rank_and_seat(cv, line, (box[0] + 12, cy), (30, 40, 58))
             cv.text(
                 (box[0] + 98, cy),
                 line["player"],
