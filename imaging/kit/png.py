@@ -76,8 +76,8 @@ def palette_png(
     colours = image.getpalette() or []
     if "transparency" in image.info:  # pragma: no cover - the pictures are opaque
         return _pillow_png(image)
-    pixels = image.tobytes()
-    rows = b"".join(b"\0" + pixels[y : y + w] for y in range(0, w * h, w))
+    # One column more on the left, outside the image, so index 0: each row's filter byte.
+    rows = image.crop((-1, 0, w, h)).tobytes()
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
     return b"".join(
         (
