@@ -7,7 +7,8 @@ render, so each is drawn once by Pillow itself on a transparent sprite and then 
 its own alpha: Pillow's rounded rectangles are not anti-aliased, so every pixel is either
 left alone or set to exactly the colour Pillow sets, and the picture is the same to the
 pixel (the goldens hold it). Boxes at fractional positions, colours given other than as
-RGB tuples, or very large boxes are drawn by Pillow as before.
+RGB tuples, and large boxes (a paste through a large alpha costs more than Pillow's drawing;
+the boards' large cards are in their static layers) are drawn by Pillow as before.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-MAX_AREA = 260_000  # a public board's player panel is ~180,000 px
+MAX_AREA = 12_000  # larger boxes: pasting through their alpha costs more than drawing them
 
 
 def _solid(colour: Any) -> tuple[int, int, int, int] | bool | None:
@@ -38,7 +39,9 @@ def _box_sprite(
     outline: tuple[int, int, int, int] | None,
     width: int,
     corners: tuple[bool, bool, bool, bool] | None,
-) -> Image.Image:
+) -> tuple[Any, Any]:
+    """The box as Pillow draws it: its colours (RGB) and the pixels drawn (a "1" mask,
+    twice as fast to paste through as an alpha band)."""
     sprite = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).rounded_rectangle(
         (0, 0, size[0], size[1]),
@@ -48,7 +51,8 @@ def _box_sprite(
         width=width,
         corners=corners,
     )
-    return sprite
+    mask = sprite.getchannel("A").convert("1")
+    return sprite.convert("RGB").im, mask.im
 
 
 def _whole(v: Any) -> bool:
@@ -78,8 +82,8 @@ class FastDraw(ImageDraw.ImageDraw):
         if size[0] < 1 or size[1] < 1 or size[0] * size[1] > MAX_AREA:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
-        sprite = _box_sprite(size, radius, solid_fill, solid_outline, width, corners)
-        self.im.paste(sprite.im, (x0, y0, x0 + size[0] + 1, y0 + size[1] + 1), sprite.im)
+        colours, mask = _box_sprite(size, radius, solid_fill, solid_outline, width, corners)
+        self.im.paste(colours, (x0, y0, x0 + size[0] + 1, y0 + size[1] + 1), mask)
 
 
 def _plain_box(xy: Any) -> tuple[int, int, int, int] | None:
