@@ -18,6 +18,7 @@ from imaging.kit import palette as pal
 from imaging.kit.board import BoardRecipe, board_drawer
 from imaging.kit.header import HEADER_H, Chip, Header
 from imaging.kit.headings import what_happened
+from imaging.kit.panel import panel_frame
 
 WIDTH = 1600
 M = 16  # outer margin
@@ -63,19 +64,22 @@ def header(game: GameModel, lines: list[str] | None = None) -> Header:
     )
 
 
-def _build_static(cv: Canvas, sides: tuple[int, ...], weekend_side: int) -> None:
+def _build_static(cv: Canvas, sides: tuple[int, ...], weekend_side: int, n: int) -> None:
     actionboard.draw_static(cv, ACTION_BOX, sides, weekend_side)
     mapboard.draw_static(cv, MAP_BOX)
+    for seat, box in enumerate(panel_boxes(n)):
+        panel_frame(cv, box, seat)
 
 
 def background(game: GameModel) -> Canvas:
     """A copy of the board's static layer (one per strip sides and player count)."""
     sides = tuple(game.strip_side)
+    n = len(game.players)
     return static_layer(
-        ("algae-public", sides, game.weekend_side, len(game.players)),
+        ("algae-public", sides, game.weekend_side, n),
         (WIDTH, HEIGHT),
         pal.FRAME,
-        lambda c: _build_static(c, sides, game.weekend_side),
+        lambda c: _build_static(c, sides, game.weekend_side, n),
     )
 
 

@@ -32,13 +32,22 @@ def changed_mark(cv: Canvas, box: Box, lift: int = 6) -> None:
     cv.draw.polygon(triangle, fill=pal.CHANGED)
 
 
+def panel_frame(cv: Canvas, box: Box, seat_index: int) -> None:
+    """The card in the seat colour and its tinted head: the same on every render, so drawn
+    into the board's static layer (a panel-sized card is the costliest shape to draw)."""
+    seat = pal.seat(seat_index)
+    x0, y0, x1, _ = box
+    cv.card(box, outline=seat.colour, width=3)
+    cv.draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + HEAD_H), radius=8, fill=seat.light)
+
+
 def panel_head(cv: Canvas, box: Box, head: Head, lift: int = 6) -> Box:
-    """The card and its head; returns the box of the muted line (for its own mark)."""
+    """The head's contents on the ``panel_frame`` (ringed when acting); returns the box of
+    the muted line (for its own mark)."""
     seat = pal.seat(head.seat)
     x0, y0, x1, _ = box
-    outline = pal.HIGHLIGHT if head.acting else seat.colour
-    cv.card(box, outline=outline, width=5 if head.acting else 3)
-    cv.draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + HEAD_H), radius=8, fill=seat.light)
+    if head.acting:
+        cv.draw.rounded_rectangle(box, radius=10, outline=pal.HIGHLIGHT, width=5)
     with cv.panel(f"panel{head.seat}", box):
         cv.icon(seat.shape, (x0 + 26, y0 + 26), 34, seat.colour, head.initial)
         score = cv.text((x1 - 12, y0 + 26), str(head.score), 30, bold=True, anchor="rm")

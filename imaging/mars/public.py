@@ -15,6 +15,7 @@ from imaging.kit import palette as pal
 from imaging.kit.board import BoardRecipe, board_drawer
 from imaging.kit.header import HEADER_H, Chip, Header
 from imaging.kit.headings import what_happened
+from imaging.kit.panel import panel_frame
 from imaging.mars import colony, legend, mapboard, orbit, panels
 from imaging.mars.changes import Changes, marks_of
 from imaging.mars.model import GameModel, read_game
@@ -73,8 +74,13 @@ def header(game: GameModel, lines: list[str] | None = None) -> Header:
 
 # ---------------------------------------------------------------------- drawing
 def _build_static(
-    cv: Canvas, hexes: tuple[tuple[str, float, float], ...], lab_op: tuple[tuple[int, int], ...]
+    cv: Canvas,
+    hexes: tuple[tuple[str, float, float], ...],
+    lab_op: tuple[tuple[int, int], ...],
+    n: int,
 ) -> None:
+    for seat, box in enumerate(panel_boxes(n)):
+        panel_frame(cv, box, seat)
     mapboard.draw_static(cv, MAP_BOX, list(hexes))
     legend.draw(cv, MAP_BOX)
     colony.colony_static(cv, COLONY_BOX)
@@ -97,11 +103,12 @@ def _build_static(
 def background(game: GameModel) -> Canvas:
     hexes = tuple((h.id, h.x, h.y) for h in game.hexes)
     lab = tuple(sorted(game.lab_op.items()))
+    n = len(game.players)
     return static_layer(
-        ("mars-public", hexes, lab),
+        ("mars-public", hexes, lab, n),
         (WIDTH, HEIGHT),
         pal.FRAME,
-        lambda c: _build_static(c, hexes, lab),
+        lambda c: _build_static(c, hexes, lab, n),
     )
 
 

@@ -145,11 +145,14 @@ def test_public_background_is_a_static_layer_built_once() -> None:
     public._build_static = counting
     try:
         for k in range(3):
-            _, view, _ = views_around_a_move(1 + k, 21, 20 + k)
+            _, view, _ = views_around_a_move(3, 21, 20 + k)
             public.render_public(view)
+        assert len(calls) == 1  # the map, the cards and the panels' frames stay all game
+        _, view, _ = views_around_a_move(2, 21, 20)
+        public.render_public(view)
     finally:
         public._build_static = real
-    assert len(calls) == 1  # the map and the cards do not depend on the game
+    assert len(calls) == 2  # the panels' frames depend on the player count
 
 
 @pytest.mark.parametrize("kind", ["drop", "leaf", "gem"])
