@@ -13,7 +13,7 @@ from imaging.algae import actionboard, legend, mapboard, panels
 from imaging.algae.changes import Changes, marks_of
 from imaging.algae.model import GameModel, read_game
 from imaging.algae.style import DAY_NAMES
-from imaging.kit import Canvas, png_of, static_layer
+from imaging.kit import Box, Canvas, png_of, static_layer
 from imaging.kit import palette as pal
 from imaging.kit.board import BoardRecipe, board_drawer
 from imaging.kit.header import HEADER_H, Chip, Header
@@ -83,9 +83,11 @@ def background(game: GameModel) -> Canvas:
     )
 
 
-def close_up_board(game: GameModel, found: Changes) -> Canvas:
+def close_up_board(game: GameModel, found: Changes, crop: Box) -> Canvas:
     """The static layer with only the part a turn card's close-up shows drawn on it: the map
-    when the turn exported, else the action board (see ``imaging.algae.card.touched``)."""
+    when the turn exported, else the action board (see ``imaging.algae.card.touched``);
+    both are cheap enough to draw whole, so ``crop`` is not needed."""
+    del crop
     cv = background(game)
     if found.disks:
         mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)

@@ -105,7 +105,8 @@ class CardRecipe:
     status: Callable[[Any], str]  # game -> "Week 2 · Fri (day 5/5)"
     player: Callable[[Any, Any, set[str]], CardPlayer]  # (game, player, changed fields)
     touched: Callable[[Any, Any], tuple[Box, Box] | None]  # (look at, stay in), or None
-    board: Callable[[Any, Any], Canvas]  # (game, changes) -> the board with that part drawn
+    # (game, changes, the box the close-up shows) -> the board with at least that box drawn
+    board: Callable[[Any, Any, Box], Canvas]
     score_word: str = "VP"
 
 
@@ -138,7 +139,8 @@ def card_drawer(recipe: CardRecipe) -> Callable[..., Canvas]:
         touch = recipe.touched(game, found)
         close_up = None
         if touch is not None:
-            close_up = zoom.cut(recipe.board(game, found).image, touch[0], ZOOM_SIZE, touch[1])
+            crop = zoom.crop_box(touch[0], ZOOM_SIZE, touch[1])
+            close_up = zoom.cut(recipe.board(game, found, crop).image, crop, ZOOM_SIZE)
         return draw_card(card_model(recipe, game, found.fields, lines), close_up)
 
     return draw_turn_card

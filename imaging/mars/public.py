@@ -10,7 +10,7 @@ panel per player. Cards, titles and the map ground are one static layer per play
 
 from __future__ import annotations
 
-from imaging.kit import Canvas, png_of, static_layer
+from imaging.kit import Box, Canvas, png_of, static_layer
 from imaging.kit import palette as pal
 from imaging.kit.board import BoardRecipe, board_drawer
 from imaging.kit.header import HEADER_H, Chip, Header
@@ -112,11 +112,11 @@ def background(game: GameModel) -> Canvas:
     )
 
 
-def close_up_board(game: GameModel, found: Changes) -> Canvas:
-    """The static layer with only the map's pieces drawn: what a turn card's close-up shows
-    (see ``imaging.mars.card.touched``)."""
+def close_up_board(game: GameModel, found: Changes, crop: Box) -> Canvas:
+    """The static layer with only the map's pieces near ``crop`` drawn: what a turn card's
+    close-up shows (see ``imaging.mars.card.touched``)."""
     cv = background(game)
-    mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved)
+    mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved, within=crop)
     return cv
 
 
