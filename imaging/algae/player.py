@@ -10,7 +10,9 @@ from typing import Any
 
 from engine.algae import data as D
 from imaging.algae import department, factory
+from imaging.algae.legend import TOKENS
 from imaging.algae.model import GameModel, PlayerModel, read_game
+from imaging.algae.panels import TOKEN_LOOK
 from imaging.algae.public import status_line
 from imaging.algae.style import TEAM_LABEL, bonus_chip
 from imaging.kit import Box, Canvas, png_of
@@ -32,21 +34,26 @@ def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
         initial = p.name[:1].upper()
         t = Title(p.seat, initial, p.vp, title, status_line(game), 420, 24, status_w=400)
         player_title(cv, t, width=WIDTH, margin=M)
-        x = M + 8
-        y = 94
-        for icon, colour, value, label in (
-            ("coin", pal.MONEY, p.money, "money"),
-            ("bolt", pal.ENERGY, p.energy, "energy"),
-            ("flask", pal.SCIENCE, p.science, "science"),
-            ("token", (70, 120, 190), p.tokens.get("choice", 0), "choice"),
-            ("token", (150, 70, 160), p.tokens.get("wild", 0), "wild"),
-            ("person", (120, 120, 130), p.tokens.get("freelance", 0), "freelance"),
-            ("token", pal.GOOD, p.tokens.get("value", 0), "value +1"),
-        ):
-            letter = {"choice": "C", "wild": "W", "freelance": "F", "value +1": "+"}.get(label, "")
-            right = cv.icon_value(icon, (x, y), value, 28, colour, ink=pal.FRAME_INK, letter=letter)
-            right = cv.text((right + 5, y + 2), label, 15, fill=pal.FRAME_MUTED, anchor="lm")[2]
-            x = right + 26
+        _holdings(cv, p)
+
+
+def _holdings(cv: Canvas, p: PlayerModel) -> None:
+    """Money, energy and science, then the tokens held (as the panels show them)."""
+    x, y = M + 8, 94
+    resources = [
+        ("coin", pal.MONEY, p.money, "", "money"),
+        ("bolt", pal.ENERGY, p.energy, "", "energy"),
+        ("flask", pal.SCIENCE, p.science, "", "science"),
+    ]
+    tokens = [
+        ("person" if key == "freelance" else "token", colour, p.tokens[key], letter, TOKENS[key])
+        for key, letter, colour in TOKEN_LOOK
+        if p.tokens.get(key)
+    ]
+    for icon, colour, value, letter, label in resources + tokens:
+        right = cv.icon_value(icon, (x, y), value, 28, colour, ink=pal.FRAME_INK, letter=letter)
+        right = cv.text((right + 5, y + 2), label, 15, fill=pal.FRAME_MUTED, anchor="lm")[2]
+        x = right + 26
 
 
 def _staff_and_side(cv: Canvas, box: Box, p: PlayerModel) -> None:
