@@ -169,3 +169,26 @@ def test_golden_turn_card() -> None:
     data = json.loads((GOLDEN_DIR / "mars-public-4p.json").read_text())  # the board's view
     png = imaging.render("mars", "card", data["view"], previous=data["previous"])
     check_golden("mars-card-4p", png)
+
+
+def test_turn_card_close_up_is_the_board_as_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card's close-up draws only the hexes that reach into it (imaging.mars.public.
+    close_up_board): the picture must be the same as with every hex of the map drawn."""
+    from imaging.mars import card, mapboard
+
+    whole = mapboard.draw_dynamic
+    cards = 0
+    for steps in range(40, 400, 9):
+        previous, view, _ = views_around_a_move(3, 8, steps)
+        game = card.read_game(view)
+        if card.touched(game, card.marks_of(game, previous, None)) is None:
+            continue
+        cards += 1
+        part = imaging.render("mars", "card", view, previous=previous)
+        with monkeypatch.context() as m:
+            m.setattr(mapboard, "draw_dynamic", lambda *a, within=None, **k: whole(*a, **k))
+            full = imaging.render("mars", "card", view, previous=previous)
+        assert Image.open(io.BytesIO(part)).tobytes() == Image.open(io.BytesIO(full)).tobytes()
+        if cards == 3:
+            break
+    assert cards == 3
