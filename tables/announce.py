@@ -63,15 +63,27 @@ def turn_ended(
     over: bool,
     keys: tuple[str | None, str | None] = (None, None),
 ) -> bool:
-    """Post publicly when the mover is done for now, someone else must now act, or the
-    game says a new turn began (``keys``: its ``turn_key()`` before and after the move;
+    """Post publicly when the mover is done for now (unless, in a game that names its
+    turns, the others only go on with the same simultaneous step of this turn:
+    ``only_others_still_deciding``), someone else must now act, or the game says a new
+    turn began (``keys``: its ``turn_key()`` before and after the move;
     this is what gives a solo game one post per turn)."""
     after_seats = {d.seat for d in after}
-    if over or mover not in after_seats:
+    if over or (keys[0] is not None and keys[0] != keys[1]):
         return True
-    if keys[0] is not None and keys[0] != keys[1]:
-        return True
+    if mover not in after_seats:
+        named = keys[0] is not None  # the game names its turns: a shared step is one turn
+        return not (named and only_others_still_deciding(before, after, mover))
     return after_seats - {mover} != {d.seat for d in before} - {mover}
+
+
+def only_others_still_deciding(before: list[Decision], after: list[Decision], mover: int) -> bool:
+    """The mover finished their part of a simultaneous step (setup picks, Monday steps D and
+    E, the weekend) while everyone left still has the very decision they had: nobody has
+    anything new to be told or pinged for, so no post; the next post tells this move too
+    (it tells every move since the last one)."""
+    open_before = {(d.seat, d.version) for d in before if d.seat != mover}
+    return bool(after) and all((d.seat, d.version) in open_before for d in after)
 
 
 def pings(

@@ -9,7 +9,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GAMES, new_game
 from storage.base import LIVE_STATUSES, ChannelTaken, NewGame, NewPost, Store, StoreError
@@ -42,6 +42,7 @@ class LobbyMixin:
         def info(self, row: GameRow) -> GameInfo: ...
         def _keep(self, game_id: int, version: int, game: Game) -> None: ...
         def _evict(self, game_id: int) -> None: ...
+        def remember_announced(self, game_id: int, position: int, view: dict[str, Any]) -> None: ...
 
     # where (guild, channel), who (host id, name), then the keyword-only game choices
     async def create(
@@ -238,6 +239,9 @@ class LobbyMixin:
         except StoreError as exc:
             raise LobbyError("the game has already started") from exc
         self._keep(row.id, 0, game)
+        # the start post's board: what the first turn post marks its changes against (a
+        # simultaneous first step posts only once everyone is done, after the cache moved on)
+        self.remember_announced(row.id, 0, game.view(None))
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,

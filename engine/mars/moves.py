@@ -43,13 +43,20 @@ def _reachable(g: Any, start: str, left: int, f: dict) -> bool:
     return False
 
 
+def _idle(g: Any, f: dict) -> bool:
+    """A Bot just picked from the Bots' question and not moved yet: stopping would do
+    nothing (issue 12 item 2); not moving is "stop moving Bots" there. Rules 2 only, so
+    logs of rules-1 games replay."""
+    return f["piece"] == "bot" and f["moved"] == 0 and v2(g)
+
+
 @decision("mv", lambda g, f: f"Move your {f['piece'].title()}: {f['left']} step(s) left")
 def mv_options(g: Any, f: dict) -> list:
     from engine.mars.actions import can_boost
 
     here = piece_at(g, f)
     out = []
-    if legal_end(g, here, f["seat"], f["piece"], f.get("bi", -1)):
+    if legal_end(g, here, f["seat"], f["piece"], f.get("bi", -1)) and not _idle(g, f):
         out.append(("stop", f"stop on {here}"))  # MARS-MOVE-06: up to
     boosts = 0
     if can_boost(g, f):  # rules 2: 1 crystal per extra Rover step
@@ -194,7 +201,7 @@ def bots_options(g: Any, f: dict) -> list:
     out = []
     for i, h in enumerate(P(g, f["seat"])["bots"]):
         probe = {"seat": f["seat"], "piece": "bot", "bi": i, "left": f["left"], "moved": 0}
-        if len(mv_options(g, probe)) > 1:
+        if any(move != "stop" for move, *_ in mv_options(g, probe)):  # it can step
             out.append((f"bot {i + 1}", f"move the Bot on {h}"))
     if out:
         out.append(("done", "stop moving Bots"))

@@ -38,6 +38,7 @@ class Turn:
     start: int = 0  # the game's log position when the turn began
     clicks: int = 0
     plays: int = 0  # /play calls
+    shared: bool = False  # others had a decision open too (a simultaneous step)
     questions: list[str] = field(default_factory=list)
 
 
@@ -66,6 +67,18 @@ class Tally:
         return found
 
     @property
+    def ordered(self) -> int:
+        """Turns taken when their player alone could act (turns in turn order)."""
+        return sum(not t.shared for t in self.turns)
+
+    @property
+    def shared_steps(self) -> int:
+        """Simultaneous steps (setup picks, Monday steps D and E, the weekend): runs of
+        turns taken while others could act too."""
+        flags = [t.shared for t in self.turns]
+        return sum(f and (i == 0 or not flags[i - 1]) for i, f in enumerate(flags))
+
+    @property
     def clicks(self) -> list[int]:
         """Clicks of the turns played from the Play button (typed turns count /play)."""
         return [t.clicks for t in self.turns if not t.plays]
@@ -76,6 +89,7 @@ class Tally:
         pings = ", ".join(f"{u} {n}" for u, n in sorted(self.pings.items()))
         return {
             "player-turns": str(len(self.turns)),
+            "turns in turn order / simultaneous steps": f"{self.ordered} / {self.shared_steps}",
             "public posts": str(self.posts),
             "pings per player": pings,
             "clicks per turn": (
@@ -161,7 +175,7 @@ class Table:
         ``turn_key`` changes: the shuttle, then the next round's pick) counts each turn on
         its own; the Play click belongs to the first."""
         key = await self.turn_key()
-        turn = Turn(user.name, start=(await self.tables.game(self.game_id)).version)
+        turn = await self.new_turn(user)
         session = [turn]
         if typed:
             (decision, *_) = await self.decisions(user)
@@ -183,7 +197,7 @@ class Table:
             now = await self.turn_key()
             if now != key and (turn.clicks or turn.plays):  # a new turn of the game
                 self.tally.turns.append(turn)
-                turn = Turn(user.name, start=(await self.tables.game(self.game_id)).version)
+                turn = await self.new_turn(user)
                 session.append(turn)
                 key = now
             await self.step(user, menu, turn)
@@ -193,6 +207,10 @@ class Table:
         if not typed:
             self.tally.sessions.append(sum(t.clicks for t in session))
         return turn
+
+    async def new_turn(self, user: User) -> Turn:
+        start = (await self.tables.game(self.game_id)).version
+        return Turn(user.name, start=start, shared=len(await self.to_act()) > 1)
 
     def note_question(self, turn: Turn, decision: Decision) -> None:
         turn.questions.append(decision.prompt)

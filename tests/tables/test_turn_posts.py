@@ -23,6 +23,18 @@ def test_turn_ended_rules() -> None:
     assert announce.turn_ended(before, [decision(1)], 0, False)
     assert announce.turn_ended(before, [decision(0, 1), decision(1)], 0, False)
     assert announce.turn_ended(before, [], 0, True)
+    # a simultaneous step (setup picks, Monday steps D and E, the weekend): the mover is
+    # done while the others keep the very decision they had; nothing new to tell anyone, so
+    # no post (the next post tells this move too)
+    both = [decision(0), decision(1, 3)]
+    assert not announce.turn_ended(both, [decision(1, 3)], 0, False, ("t1", "t1"))
+    # ...but a post when the others' decision changed, a new seat must act, or it ended
+    assert announce.turn_ended(both, [decision(1, 4)], 0, False, ("t1", "t1"))
+    assert announce.turn_ended(both, [decision(1, 3), decision(2)], 0, False, ("t1", "t1"))
+    assert announce.turn_ended(both, [decision(1, 3)], 0, True, ("t1", "t1"))
+    # a game that does not name its turns posts each player's part (it cannot say the
+    # step is one turn)
+    assert announce.turn_ended(both, [decision(1, 3)], 0, False, (None, None))
     # a game without turn keys falls back on who is to act
     assert not announce.turn_ended(before, [decision(0, 1)], 0, False, (None, None))
 
