@@ -3,13 +3,18 @@
 Sets up ``.venv`` with the pinned test tools on first use (see bootstrap.py), then runs
 pytest over tests/ and ``ruff check``. Exit code: non-zero when anything failed.
 
-A whole-suite run (no test path given) is spread over the cores with pytest-xdist; naming
-tests runs them in this process, which starts faster. Random-playout sweeps play every seed
-in CI (``CI=true``) or with ``ALGAE_FULL_SWEEP=1``, and every third seed otherwise.
+A whole-suite run (no test path given) is spread with pytest-xdist over twice as many
+workers as cores (many tests mostly wait: on the bot subprocess, sockets, PostgreSQL, a
+lease running out), and an idle worker takes tests queued for a busy one (``worksteal``);
+naming tests runs them in this process, which starts faster. Random-playout sweeps play
+every seed in CI (``CI=true``) or with ``ALGAE_FULL_SWEEP=1``, and a spread subset otherwise
+(every third seed of the toy game, every sixth of Algae, every ninth of On Mars, whose
+games are the longest).
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -23,9 +28,14 @@ def _names_tests(args: list[str]) -> bool:
     return any(a.startswith(("tests", "-n", "-k")) or a.endswith(".py") or "::" in a for a in args)
 
 
+def _workers() -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)
+
+
 def main() -> int:
     args = sys.argv[1:]
-    parallel = [] if _names_tests(args) else ["-n", "auto"]
+    parallel = [] if _names_tests(args) else ["-n", str(_workers()), "--dist", "worksteal"]
     code = subprocess.call([sys.executable, "-m", "pytest", *parallel, *args], cwd=bootstrap.ROOT)
     if code != 0:
         return code

@@ -5,8 +5,10 @@
     move = ai.choose(game, seat, "strong", ai.Budget(seconds=0.5))
 
 Levels: ``random`` (a uniformly random legal move, the yardstick), ``easy`` (a greedy
-look-ahead on the game's evaluation hook, ai/greedy.py), ``normal`` and ``strong``
-(information-set MCTS over determinised copies, ai/mcts.py, with a small and a large budget).
+look-ahead on the game's evaluation hook, ai/greedy.py), ``normal`` (the game's goal-directed
+plan, ai/plan_<kind>.py via ai/policy.py; a small search for a game without one) and
+``strong`` (information-set MCTS over determinised copies with the plan as its first choice
+and rollout policy, cut short by the evaluation hook, ai/mcts.py).
 
 Fair by construction: every level looks only at ``game.determinize(seat, rng)`` copies, whose
 hidden things are dealt from the AI's own generator, and that generator is seeded from what
@@ -23,13 +25,14 @@ import zlib
 
 from ai.greedy import greedy_move, random_move
 from ai.mcts import Budget, search
+from ai.policy import has_plan, policy_move
 from engine.core import Game, Rng
 
 LEVELS = ("easy", "normal", "strong")  # what players may choose; "random" is for measuring
 ALL_LEVELS = ("random", *LEVELS)
 DEFAULT_LEVEL = "normal"
 BUDGETS = {
-    "normal": Budget(seconds=0.4, iterations=250),
+    "normal": Budget(seconds=0.4, iterations=250),  # a game without a plan only
     "strong": Budget(seconds=1.5),
 }
 
@@ -67,6 +70,9 @@ def choose(
         return random_move(game, seat, rng)
     if level == "easy":
         return greedy_move(game, seat, rng)
+    if level == "normal" and has_plan(game.kind):
+        copy = game.determinize(seat, rng)  # the plan sees what the seat sees, nothing more
+        return policy_move(copy, copy.decision_for(seat) or decision, rng)
     return search(game, seat, budget or BUDGETS[level], rng).move
 
 

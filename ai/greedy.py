@@ -15,9 +15,9 @@ from ai.evaluate import margin
 from engine.core import Game, Rng
 
 CHAIN_DEPTH = 1
-NODE_CAP = 30
+NODE_CAP = 16
 NARROW = 3
-MAX_OPTIONS = 20
+MAX_OPTIONS = 12
 NOISE = 1e-6  # breaks ties between equal options at random (from the fair seed)
 
 

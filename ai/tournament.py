@@ -13,6 +13,7 @@ tournament of 100 games a pairing fits in an hour on two shared cores; say which
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import time
@@ -97,7 +98,7 @@ class PairingStats:
         return self.a_points / self.games if self.games else 0.0
 
 
-def run_pairing(
+def run_pairing(  # noqa: PLR0913  (the keyword options of a by-hand tool)
     kind: str,
     a: str,
     b: str,
@@ -108,13 +109,16 @@ def run_pairing(
     first_seed: int = 1000,
     times: dict[tuple[str, str], list[float]] | None = None,
     progress: bool = False,
+    into: PairingStats | None = None,
 ) -> PairingStats:
-    """``games`` two-player games of level ``a`` against ``b`` (seats swapped each game)."""
+    """``games`` two-player games of level ``a`` against ``b`` (seats swapped each game),
+    counted ``into`` the given stats when there are some (so an interrupted run keeps the
+    games it finished)."""
     tasks = []
     for k in range(games):
         levels = (a, b) if k % 2 == 0 else (b, a)
         tasks.append((kind, levels, first_seed + k // 2, budgets))
-    stats = PairingStats(kind, a, b)
+    stats = into if into is not None else PairingStats(kind, a, b)
     for r in _map(tasks, jobs):
         stats.add(r)
         if progress:
@@ -169,12 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default="algae,mars")
     ap.add_argument("--pairings", default="strong:easy,normal:random")
     ap.add_argument("--strong", type=int, default=200, help="strong: iterations a decision")
-    ap.add_argument("--normal", type=int, default=60, help="normal: iterations a decision")
+    ap.add_argument("--horizon", type=int, default=2, help="strong: turns a rollout plays")
+    ap.add_argument("--normal", type=int, default=60, help="normal without a plan: iterations")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", action="store_true", help="print every game's result")
     args = ap.parse_args(argv)
     budgets = {
-        "strong": Budget(seconds=None, iterations=args.strong),
+        "strong": Budget(seconds=None, iterations=args.strong, horizon=args.horizon),
         "normal": Budget(seconds=None, iterations=args.normal),
     }
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
@@ -182,27 +187,36 @@ def main(argv: list[str] | None = None) -> int:
         if a not in ALL_LEVELS or b not in ALL_LEVELS:
             ap.error(f"unknown level in pairing {a}:{b}")
     print(
-        f"AI tournament: {args.games} games a pairing, strong {args.strong} and normal "
-        f"{args.normal} iterations a decision, {args.jobs} worker(s)",
+        f"AI tournament: {args.games} games a pairing, strong {args.strong} iterations a "
+        f"decision (rollouts of {args.horizon} turns), {args.jobs} worker(s)",
         flush=True,
     )
     results: list[PairingStats] = []
     times: dict[tuple[str, str], list[float]] = {}
     started = time.perf_counter()
-    for kind in args.kinds.split(","):
-        for a, b in pairings:
-            stats = run_pairing(
-                kind, a, b, args.games, budgets, jobs=args.jobs, times=times,
-                progress=args.progress,
-            )  # fmt: skip
-            results.append(stats)
-            print(
-                f"  {kind} {a} vs {b}: {100 * stats.a_rate:.1f}% for {a} "
-                f"({time.perf_counter() - started:.0f} s so far)",
-                flush=True,
-            )
-    print(report(results, times))
+    signal.signal(signal.SIGTERM, _interrupt)  # `timeout` ends a run: report what it played
+    try:
+        for kind in args.kinds.split(","):
+            for a, b in pairings:
+                stats = PairingStats(kind, a, b)
+                results.append(stats)
+                run_pairing(
+                    kind, a, b, args.games, budgets, jobs=args.jobs, times=times,
+                    progress=args.progress, into=stats,
+                )  # fmt: skip
+                print(
+                    f"  {kind} {a} vs {b}: {100 * stats.a_rate:.1f}% for {a} "
+                    f"({time.perf_counter() - started:.0f} s so far)",
+                    flush=True,
+                )
+    except KeyboardInterrupt:
+        print("  interrupted: the table counts the games finished so far", flush=True)
+    print(report([s for s in results if s.games], times))
     return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """AI decision times (issue 10): easy, normal and strong on positions of real games.
 
 Positions come from 2-player games played by random legal moves (decisions with a real
-choice only). Targets: easy p95 <= 50 ms; strong <= 2 s within its budget (1.5 s by
-default, ``ALGAE_AI_SECONDS`` in the bot). Strength is measured by ``python3 -m
-ai.tournament``, not here.
+choice only). ``normal`` is the game's plan (ai/policy.py), a few milliseconds. Targets:
+easy p95 <= 50 ms; strong <= 2 s within its budget (1.5 s by default; ``ALGAE_AI_SECONDS``
+sets it here as in the bot). Strength is measured by ``python3 -m ai.tournament``, not here.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import time
 
 import engine
 from ai import BUDGETS, choose
+from ai.policy import has_plan
+from ai.worker import strong_budget
 from benchmarks.kit import Row, row
 from engine.core import Game, new_game
 
-POSITIONS = {"easy": 40, "normal": 8, "strong": 4}
+POSITIONS = {"easy": 40, "normal": 40, "strong": 8}
 TARGETS = {"easy": "p95 <= 50 ms", "normal": "", "strong": "<= 2000 ms"}
 
 
@@ -45,11 +47,13 @@ def run() -> list[Row]:
             continue
         for level, count in POSITIONS.items():
             samples = []
+            budget = strong_budget() if level == "strong" else BUDGETS.get(level)
             for game, seat in positions(kind, count):
                 start = time.perf_counter()
-                choose(game, seat, level)
+                choose(game, seat, level, budget if level == "strong" else None)
                 samples.append(time.perf_counter() - start)
-            budget = BUDGETS.get(level)
             note = f"budget {budget.seconds} s" if budget and budget.seconds else ""
+            if level == "normal" and has_plan(kind):
+                note = "the game's plan"
             rows.append(row("ai", f"{kind} {level} decision", samples, TARGETS[level], note))
     return rows

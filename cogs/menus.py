@@ -145,6 +145,10 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
     result = await tables_of(interaction).play_option(
         where(interaction), interaction.user.id, cid.game_id, cid.seat, cid.version, index
     )
+    if result.posted:
+        from cogs.posting import poster
+
+        poster(interaction.client).publish_soon(result.post_ids)  # while we answer
     done = "\n".join(f"✔ {safe(e, 180)}" for e in result.events) or "✔ Done."
     nxt = None if result.over else result.next
     if nxt is not None:
@@ -163,10 +167,6 @@ async def choose(interaction: discord.Interaction, cid: CustomId) -> None:
         await interaction.edit_original_response(
             content=clip(f"{done}\n{end}", MESSAGE_LIMIT), view=None, allowed_mentions=NONE
         )
-    if result.posted:
-        from cogs.posting import poster
-
-        await poster(interaction.client).publish(result.post_ids)
     if result.closed_requests:
         from cogs.undo import drop_request_buttons
 

@@ -61,6 +61,10 @@ class Play(commands.Cog):
         tables = tables_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # answered at once
         result = await tables.play(interaction.channel_id, interaction.user.id, move)
+        if result.posted:
+            from cogs.posting import poster
+
+            poster(self.bot).publish_soon(result.post_ids)  # while we answer
         lines = [f"✔ {safe(e, 180)}" for e in result.events] or [f"✔ {safe(move, 80)}"]
         nxt = result.next  # the next question and its controls, right in the reply
         if nxt is None:
@@ -76,10 +80,6 @@ class Play(commands.Cog):
                 ephemeral=True,
                 allowed_mentions=NONE,
             )
-        if result.posted:
-            from cogs.posting import poster
-
-            await poster(self.bot).publish(result.post_ids)
         if result.closed_requests:
             from cogs.undo import drop_request_buttons
 

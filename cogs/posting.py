@@ -11,7 +11,15 @@ Order: per game, posts are made in move order, one at a time per channel. ``_dra
 a game's due posts (``Tables.next_posts``: per channel its oldest pending post), so a
 later post waits while an earlier one of its channel is still pending or backing off.
 Once a post is made, the post before it in that channel loses its Play button (an edit),
-so the newest post is the only one to play from.
+so the newest post is the only one to play from. A kill between the post and that edit
+would leave the older post showing Play for good: at start, the posts before each recent
+game's newest post are edited again (``_sweep_play_buttons``).
+
+Speed: a move's handler starts its post at once (``publish_soon``), before it answers the
+player; the worker polls the outbox every ``POLL_SECONDS`` and starts a drain for each
+game with posts due without waiting for any of them, so a post is also picked up while
+the handler that made it is still busy (menus to build, the answer to send). Each "post
+made" log line says where its time went (waiting, picture, send).
 
 Shutdown: ``cog_unload`` stops the worker and new drains, waits a moment for the sends in
 flight, then cancels what is left; those posts stay in the outbox for the next start, and
@@ -28,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -44,12 +53,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("algae.posting")
 
-POLL_SECONDS = 1.0
+POLL_SECONDS = 0.25  # one indexed query: posts go out this soon after their commit
 BACKOFF_MAX = 300.0
 LAG_INTERVAL = 0.05
 LAG_WARN = 0.1
 SHUTDOWN_GRACE = 3.0  # seconds sends in flight may take to finish at shutdown
 EDIT_ATTEMPTS = 5  # a short outage (discord.py does not retry a 503 itself)
+SWEEP_DAYS = 1.0  # games moved within this long get their Play buttons checked at start
+SWEEP_DEPTH = 2  # posts before the newest that a kill may have left showing Play
+NEWEST = 2**62  # a post id past every real one (the newest post made is "before" it)
 
 
 def retry_delay(attempts: int) -> float:
@@ -118,30 +130,48 @@ class Posting(commands.Cog):
             if not self.closing:
                 log.exception("posting %s at once failed; the outbox will retry", post_ids)
 
+    def publish_soon(self, post_ids: tuple[int, ...] | list[int]) -> None:
+        """``publish`` in a task of its own, started now: the post goes out while the
+        player's answer is still being sent (the answer no longer holds the post up)."""
+        if post_ids and not self.closing:
+            self._track(asyncio.create_task(self.publish(post_ids), name="publish"))
+
     async def drain(self, game_id: int) -> None:
         """Make the due posts of a game, in order; one drain per game at a time (a call
         during a drain makes that drain look again before it ends)."""
+        await asyncio.shield(self._start_drain(game_id))
+
+    def _start_drain(self, game_id: int) -> asyncio.Task:
+        """The game's running drain (told to look again), or a new one."""
         running = self._drains.get(game_id)
         if running is not None:
             self._again.add(game_id)
-            await asyncio.shield(running)
-            return
+            return running
         task = asyncio.create_task(self._drain(game_id), name=f"posts-{game_id}")
         self._drains[game_id] = task
         task.add_done_callback(lambda _: self._drains.pop(game_id, None))
-        await asyncio.shield(task)
+        return task
 
     async def _drain(self, game_id: int) -> None:
+        """Never raises: what could not be made stays in the outbox for the worker."""
         blocked: set[int] = set()  # channels whose oldest post just failed
-        while not self.closing:
-            self._again.discard(game_id)
-            due = [p for p in await self.tables.next_posts(game_id) if p.channel_id not in blocked]
-            if not due:
-                if game_id in self._again:
-                    continue
-                return
-            made = await asyncio.gather(*(self.send(p) for p in due))
-            blocked |= {p.channel_id for p, ok in zip(due, made, strict=True) if not ok}
+        try:
+            while not self.closing:
+                self._again.discard(game_id)
+                due = [
+                    p for p in await self.tables.next_posts(game_id) if p.channel_id not in blocked
+                ]
+                if not due:
+                    if game_id in self._again:
+                        continue
+                    return
+                made = await asyncio.gather(*(self.send(p) for p in due))
+                blocked |= {p.channel_id for p, ok in zip(due, made, strict=True) if not ok}
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if not self.closing:
+                log.exception("posts of game %s: the outbox will retry", game_id)
 
     async def send(self, post: Post) -> bool:
         """One attempt at one post; True when it is (now or already) made."""
@@ -171,32 +201,74 @@ class Posting(commands.Cog):
         """Take the Play button off the post made before ``post`` in its channel."""
         try:
             older = await self.tables.post_before(post)
-            if older is None or older.message_id is None or older.payload.get("over"):
-                return
-            message = self.bot.get_partial_messageable(post.channel_id).get_partial_message(
-                older.message_id
-            )
-            for attempt in range(EDIT_ATTEMPTS):
-                try:
-                    await asyncio.wait_for(message.edit(view=None), self.bot.config.post_timeout)  # type: ignore[attr-defined]
-                    return
-                except (discord.Forbidden, discord.NotFound):
-                    return  # deleted or out of reach: nothing to take off
-                except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
-                    if self.closing or attempt == EDIT_ATTEMPTS - 1:
-                        log.warning("post %s keeps its Play button: %s", older.id, exc)
-                        return
-                    await asyncio.sleep(retry_delay(attempt))
+            if older is not None:
+                await self._take_play_off(older)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             if not self.closing:
                 log.warning("taking the Play button off before post %s failed: %r", post.id, exc)
 
+    async def _take_play_off(self, older: Post) -> None:
+        """Edit ``older`` (a post made) to show no buttons, retrying a short outage."""
+        if older.message_id is None or older.payload.get("over"):
+            return
+        message = self.bot.get_partial_messageable(older.channel_id).get_partial_message(
+            older.message_id
+        )
+        for attempt in range(EDIT_ATTEMPTS):
+            try:
+                await asyncio.wait_for(message.edit(view=None), self.bot.config.post_timeout)  # type: ignore[attr-defined]
+                return
+            except (discord.Forbidden, discord.NotFound):
+                return  # deleted or out of reach: nothing to take off
+            except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
+                if self.closing or attempt == EDIT_ATTEMPTS - 1:
+                    log.warning("post %s keeps its Play button: %s", older.id, exc)
+                    return
+                await asyncio.sleep(retry_delay(attempt))
+
+    async def _sweep_play_buttons(self) -> None:
+        """At start, take the Play button off the posts before each recent game's newest
+        post: a kill (or a long outage) between a post and the edit of the post before it
+        left that one showing Play, and nothing else would ever edit it again."""
+        since = self.tables.clock() - SWEEP_DAYS * 86400
+        edited = 0
+        try:
+            for guild in list(self.bot.guilds):
+                for info in await self.tables.list_games(guild.id, ended=True):
+                    if info.updated_at >= since and info.status in ("active", "finished"):
+                        edited += await self._sweep_game(info.id, info.channel_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if not self.closing:
+                log.warning("the Play button sweep stopped: %r", exc)
+        log.info("start: Play buttons taken off %d older post(s)", edited)
+
+    async def _sweep_game(self, game_id: int, channel_id: int) -> int:
+        """Edit the ``SWEEP_DEPTH`` posts before the game's newest post in its channel."""
+        from tables.models import Post
+
+        newest = Post(NEWEST, game_id, channel_id, "turn", {}, 0, 0.0)
+        edited = 0
+        for _ in range(SWEEP_DEPTH + 1):
+            older = await self.tables.post_before(newest)
+            if older is None or self.closing:
+                break
+            if newest.id != NEWEST:
+                await self._take_play_off(older)
+                edited += 1
+            newest = older
+        return edited
+
     async def _attempt(self, post: Post) -> bool:
         payload = post.payload
         spectator = bool(payload.get("spectator"))
+        started = time.monotonic()
+        begun = self.tables.clock() - post.created_at  # waiting for its turn to be made
         png = await self._picture(post)
+        drawn = time.monotonic()
         content = turn_text(payload, self._title(post.kind, payload), spectator=spectator)
         kwargs: dict[str, Any] = {
             "content": content,
@@ -231,8 +303,19 @@ class Posting(commands.Cog):
                 raise
             log.info("post %s left to the outbox at shutdown", post.id)
             return False
+        sent = time.monotonic()
         await self.tables.post_sent(post.id, message.id)
-        log.info("post %s made in channel %s (message %s)", post.id, post.channel_id, message.id)
+        log.info(
+            "post %s made in channel %s (message %s) %.2f s after its move"
+            " (waited %.2f s, picture %.2f s, send %.2f s)",
+            post.id,
+            post.channel_id,
+            message.id,
+            self.tables.clock() - post.created_at,
+            begun,
+            drawn - started,
+            sent - drawn,
+        )
         return True
 
     async def _failed(
@@ -301,12 +384,16 @@ class Posting(commands.Cog):
 
     # ---------------------------------------------------------------- worker
     async def _worker(self) -> None:
-        """Retry due outbox posts; also makes posts left over from before a restart."""
+        """Start a drain for every game with posts due (retries, posts left over from
+        before a restart, a post whose move's handler is still busy), never waiting for
+        them: one slow game does not hold up the others' posts."""
         await self.bot.wait_until_ready()
+        self._track(asyncio.create_task(self._sweep_play_buttons(), name="play-sweep"))
         while not self.bot.is_closed() and not self.closing:
             try:
-                games = await self.tables.games_with_due_posts(limit=50)
-                await asyncio.gather(*(self.drain(g) for g in games))
+                for game_id in await self.tables.games_with_due_posts(limit=50):
+                    if game_id not in self._drains:
+                        self._start_drain(game_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -332,6 +419,9 @@ class _Stopped:
     the outbox for the next start."""
 
     async def publish(self, post_ids: tuple[int, ...] | list[int]) -> None:
+        log.info("posts %s left to the outbox: shutting down", list(post_ids))
+
+    def publish_soon(self, post_ids: tuple[int, ...] | list[int]) -> None:
         log.info("posts %s left to the outbox: shutting down", list(post_ids))
 
 

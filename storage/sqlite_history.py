@@ -173,7 +173,13 @@ class HistoryTables(SqliteAccess):
 
     async def cancel_undo_requests(self, game_id: int, now: float) -> list[tuple[int, int]]:
         """Cancel the game's open requests (a move came first); the (channel, message) of
-        each, so the front end can take their buttons away."""
+        each, so the front end can take their buttons away. Every move asks, and almost
+        never is there one: a read answers that without queueing for the writer."""
+        if not await self._all(
+            "SELECT 1 FROM undo_requests WHERE game_id = ? AND status = 'open' LIMIT 1",
+            (game_id,),
+        ):
+            return []
         async with self._tx() as db:
             async with db.execute(
                 "SELECT id, channel_id, message_id FROM undo_requests"

@@ -11,9 +11,9 @@ No discord.py here. Typical use::
     for post in await tables.due_posts():                      # outbox: make the messages
         ...; await tables.post_sent(post.id, message_id)
 
-See ``tables.service.Tables`` for every method, ``tables.errors`` for the errors (all
-``TableError``, a ``ValueError`` with a user-facing message; engine ``IllegalMove`` passes
-through) and ``tables.models`` for the results.
+See ``tables.service.Tables`` for every method and the service that owns it,
+``tables.errors`` for the errors (all ``TableError``, a ``ValueError`` with a user-facing
+message; engine ``IllegalMove`` passes through) and ``tables.models`` for the results.
 """
 
 from tables.errors import (

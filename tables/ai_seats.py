@@ -1,4 +1,4 @@
-"""AI seats of ``Tables`` (issue 10): add and remove them in a lobby, hand a seat to an AI
+"""AI seats (issue 10): add and remove them in a lobby, hand a seat to an AI
 or take it back, and play the AI seats' turns.
 
 An AI holds its seat under a negative user id that encodes its level (``ai_user_id``), so
@@ -7,7 +7,7 @@ message for it (front ends skip non-positive ids). Its seat name says it is an A
 resigned a seat to an AI is kept in the ``handovers`` table (migration 5) so that the
 resigner still ranks last when the game ends (tables/results.py).
 
-``run_ai`` plays every open decision of an AI seat, one move at a time through ``play``
+``run_ai`` plays every open decision of an AI seat, one move at a time through ``Moves.play``
 (the same checks, commit and posts as a human move), each decided in a worker process
 (``ai.worker``) so the event loop only waits; front ends call it after anything that may
 have given an AI seat a decision and pause between posts so the channel stays readable.
@@ -21,14 +21,17 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from ai import LEVELS, check_level
-from storage.base import Store, StoreError
+from storage.base import StoreError
 from tables.errors import LobbyError, NotSeated, SeatNeeded, StaleDecision, TableError, check_host
+from tables.lobby import lobby_row
 from tables.models import GameInfo, TurnResult
 from tables.text import clean_name
 
 if TYPE_CHECKING:
     from engine.core import Game
     from storage.base import GameRow
+    from tables.access import GameAccess
+    from tables.moves import Moves
 
 log = logging.getLogger(__name__)
 
@@ -72,29 +75,12 @@ async def default_decide(game: Game, seat: int, level: str) -> str:
     return await decide(game, seat, level)
 
 
-class AiSeatsMixin:
-    store: Store
-    clock: Callable[[], float]
+class AiSeats:
+    """AI players: lobby seats for them, seats handed to them, and their turns played."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        async def _lobby(
-            self, channel_id: int, game_id: int | None, *, started: str = ""
-        ) -> GameRow: ...
-        async def _engine(self, row: GameRow) -> Game: ...
-        async def _info_of(self, game_id: int) -> GameInfo: ...
-        async def play(
-            self,
-            channel_id: int | None,
-            user_id: int,
-            move: str,
-            *,
-            seat: int | None = None,
-            expected_version: int | None = None,
-            game_id: int | None = None,
-            option: int | None = None,
-        ) -> TurnResult: ...
+    def __init__(self, games: GameAccess, moves: Moves) -> None:
+        self.games = games
+        self.moves = moves
 
     # ================================================================= lobby
     async def add_ai(
@@ -110,7 +96,7 @@ class AiSeatsMixin:
     ) -> GameInfo:
         """The host fills ``count`` lobby seats with AI players of ``level`` (one seat
         called "NAME (AI, level)" when ``name`` is given)."""
-        row = await self._lobby(channel_id, game_id)
+        row = await lobby_row(self.games, channel_id, game_id)
         check_host(row.host_id, actor_id, is_admin)
         level = _level(level)
         if not 1 <= count <= row.max_seats:
@@ -125,11 +111,11 @@ class AiSeatsMixin:
             if seat_name.casefold() in taken:
                 raise LobbyError(f"the name '{seat_name}' is taken in this game")
             try:
-                await self.store.add_seat(row.id, uid, seat_name, self.clock())
+                await self.games.store.add_seat(row.id, uid, seat_name, self.games.clock())
             except StoreError as exc:
                 raise LobbyError(str(exc)) from exc
-            row = await self._row(None, row.id)
-        return await self._info_of(row.id)
+            row = await self.games.row(None, row.id)
+        return await self.games.info_of(row.id)
 
     async def remove_ai(
         self,
@@ -141,7 +127,7 @@ class AiSeatsMixin:
         game_id: int | None = None,
     ) -> GameInfo:
         """The host removes an AI seat from the lobby (``seat``, or the last AI seat)."""
-        row = await self._lobby(channel_id, game_id, started="use /game replace instead")
+        row = await lobby_row(self.games, channel_id, game_id, started="use /game replace instead")
         check_host(row.host_id, actor_id, is_admin)
         ais = [s for s in row.seats if is_ai(s.user_id)]
         if seat is not None:
@@ -151,10 +137,10 @@ class AiSeatsMixin:
         if not ais:
             raise NotSeated("there is no AI seat in this lobby")
         try:
-            await self.store.remove_seats(row.id, ais[-1].user_id, self.clock())
+            await self.games.store.remove_seats(row.id, ais[-1].user_id, self.games.clock())
         except StoreError as exc:
             raise LobbyError(str(exc)) from exc
-        return await self._info_of(row.id)
+        return await self.games.info_of(row.id)
 
     # ============================================================ in the game
     async def seat_to_ai(
@@ -171,7 +157,7 @@ class AiSeatsMixin:
     ) -> GameInfo:
         """Hand ``old_id``'s seat to an AI (the host or an admin; ``check=False`` for the
         table layer's own use, as after a resignation). The host stays the host."""
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         if row.status not in ("lobby", "active"):
             raise TableError(f"this game is {row.status}")
         if check:
@@ -183,17 +169,17 @@ class AiSeatsMixin:
         holder = next(s for s in row.seats if s.seat == target)
         taken = {s.name.casefold() for s in row.seats if s.seat != target}
         name = ai_name(level, taken, base=holder.name)
-        await self.store.replace_seat(
-            row.id, target, ai_user_id(level, _free_slot(row)), name, self.clock()
+        await self.games.store.replace_seat(
+            row.id, target, ai_user_id(level, _free_slot(row)), name, self.games.clock()
         )
-        return await self._info_of(row.id)
+        return await self.games.info_of(row.id)
 
     async def ai_seats_to_act(self, game_id: int) -> list[tuple[int, str, int]]:
         """(seat, level, decision version) of every AI seat with an open decision."""
-        row = await self._row(None, game_id)
+        row = await self.games.row(None, game_id)
         if row.status != "active":
             return []
-        game = await self._engine(row)
+        game = await self.games.engine(row)
         levels = {s.seat: ai_level(s.user_id) for s in row.seats if is_ai(s.user_id)}
         return [(d.seat, levels[d.seat] or "normal", d.version) for d in game.pending()
                 if d.seat in levels]  # fmt: skip
@@ -216,12 +202,12 @@ class AiSeatsMixin:
             if not todo:
                 break
             seat, level, version = todo[0]
-            row = await self._row(None, game_id)
-            game = await self._engine(row)
+            row = await self.games.row(None, game_id)
+            game = await self.games.engine(row)
             move = await decide(game, seat, level)
             user_id = next(s.user_id for s in row.seats if s.seat == seat)
             try:
-                result = await self.play(
+                result = await self.moves.play(
                     None, user_id, move, seat=seat, expected_version=version, game_id=game_id
                 )
             except (StaleDecision, NotSeated):

@@ -11,46 +11,35 @@ through a chain of small decisions privately).
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core import Decision, IllegalMove
-from tables import lookahead
 from tables.errors import ForeignControl, GameOver, NotSeated, NotYourTurn, StaleDecision
 from tables.models import MenuOpening, TurnResult, Where
 
 if TYPE_CHECKING:
     from engine.core import Game
     from storage.base import GameRow
+    from tables.access import GameAccess
+    from tables.menus import Menus
+    from tables.moves import Moves
 
 STALE_MENU = "this menu is out of date: the game has moved on; use the latest post, or /play"
 FOREIGN = "this control belongs to a game in another channel; use the buttons of this channel"
 
 
-class ControlsMixin:
-    """Mixed into ``Tables``."""
+class Controls:
+    """Clicks on a game's controls: the Play button and the private move menus."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        async def _engine(self, row: GameRow) -> Game: ...
-        async def play(
-            self,
-            channel_id: int | None,
-            user_id: int,
-            move: str,
-            *,
-            seat: int | None = None,
-            expected_version: int | None = None,
-            game_id: int | None = None,
-            option: int | None = None,
-        ) -> TurnResult: ...
+    def __init__(self, games: GameAccess, menus: Menus, moves: Moves) -> None:
+        self.games = games
+        self.menus = menus
+        self.moves = moves
 
     async def row_at(self, where: Where, game_id: int) -> GameRow:
         """The game ``game_id``, provided it lives where the click arrived."""
-        row = await self._row(None, game_id)
+        row = await self.games.row(None, game_id)
         check_where(row, where)
         return row
 
@@ -63,7 +52,7 @@ class ControlsMixin:
         held = {s.seat for s in row.seats if s.user_id == user_id}
         if not held:
             raise NotSeated("you are not playing in this game; /status shows who is")
-        game = await self._engine(row)
+        game = await self.games.engine(row)
         mine = [d for d in game.pending() if d.seat in held]
         if not mine:
             raise NotYourTurn(waiting_text(game, row))
@@ -71,7 +60,7 @@ class ControlsMixin:
         # since this post (another player's move alone does not make it so: issue 12 item 4)
         if row.announced_seq > version and mine[0].version > version:
             raise StaleDecision(STALE_MENU)
-        return MenuOpening(await self.menu_of(row.id, game, mine[0]), len(mine))
+        return MenuOpening(await self.menus.menu_of(row.id, game, mine[0]), len(mine))
 
     async def menu_decision(
         self, where: Where, user_id: int, game_id: int, seat: int, version: int
@@ -80,29 +69,11 @@ class ControlsMixin:
         row = await self.row_at(where, game_id)
         _check_open(row)
         _check_seat(row, user_id, seat)
-        game = await self._engine(row)
+        game = await self.games.engine(row)
         decision = game.decision_for(seat)
         if decision is None or decision.version != version:
             raise StaleDecision(STALE_MENU)
-        return await self.menu_of(row.id, game, decision)
-
-    async def menu_of(self, game_id: int, game: Game, decision: Decision) -> Decision:
-        """``decision`` as its menu shows it: each option, or each option paired with the
-        sub-choice it leads to (tables/lookahead.py)."""
-        return lookahead.as_decision(decision, await self._steps(game_id, game, decision))
-
-    async def _steps(self, game_id: int, game: Game, decision: Decision) -> list[lookahead.Step]:
-        """The menu entries of a decision, worked out off the event loop (each option is
-        tried on a copy of the game) and kept for the clicks that follow."""
-        cache: OrderedDict[tuple, list[lookahead.Step]] = self.__dict__.setdefault(
-            "_steps_cache", OrderedDict()
-        )
-        key = (game_id, decision.seat, decision.version, decision.options)
-        if key not in cache:
-            cache[key] = await asyncio.to_thread(lookahead.steps, game, decision)
-            while len(cache) > STEPS_CACHE:
-                cache.popitem(last=False)
-        return cache[key]
+        return await self.menus.menu_of(row.id, game, decision)
 
     async def play_option(
         self, where: Where, user_id: int, game_id: int, seat: int, version: int, index: int
@@ -112,30 +83,29 @@ class ControlsMixin:
         row = await self.row_at(where, game_id)
         _check_open(row)
         _check_seat(row, user_id, seat)
-        game = await self._engine(row)
+        game = await self.games.engine(row)
         decision = game.decision_for(seat)
         if decision is None or decision.version != version:
             raise StaleDecision(STALE_MENU)
-        entries = await self._steps(row.id, game, decision)
+        entries = await self.menus.steps(row.id, game, decision)
         if not 0 <= index < len(entries):
             raise StaleDecision(STALE_MENU)
         first, *more = entries[index].moves
         kw = {"seat": seat, "game_id": game_id}
-        result = await self.play(row.channel_id, user_id, first, expected_version=version, **kw)
+        result = await self.moves.play(
+            row.channel_id, user_id, first, expected_version=version, **kw
+        )
         for move in more:  # the sub-choice picked in the same click
             if result.next is None or result.over:
                 break
             try:
-                step = await self.play(
+                step = await self.moves.play(
                     row.channel_id, user_id, move, expected_version=result.next.version, **kw
                 )
             except (IllegalMove, StaleDecision):
                 break  # the player is shown that question instead
             result = _joined(result, step)
         return result
-
-
-STEPS_CACHE = 64
 
 
 def _joined(first: TurnResult, second: TurnResult) -> TurnResult:

@@ -1,18 +1,14 @@
-"""Lobby operations of ``Tables``: create, join, leave, start, abort, kick, replace.
-
-Kept apart from service.py only for size; ``Tables`` inherits these methods.
-"""
+"""Lobby operations: create, join, leave, start, abort, kick, replace."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import secrets
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import GAMES, new_game
-from storage.base import LIVE_STATUSES, ChannelTaken, NewGame, NewPost, Store, StoreError
+from storage.base import LIVE_STATUSES, ChannelTaken, NewGame, NewPost, StoreError
 from tables import announce
 from tables.errors import (
     BrokenGame,
@@ -27,22 +23,18 @@ from tables.models import GameInfo, TurnResult
 from tables.text import clean_name, clean_options
 
 if TYPE_CHECKING:
-    from engine.core import Game
     from storage.base import GameRow
+    from tables.access import GameAccess
+    from tables.commit import Committer
 
 
-class LobbyMixin:
-    store: Store
-    clock: Callable[[], float]
-    raw_seeds: bool
+class Lobby:
+    """Lobbies and seats: create, join, leave, kick, replace, start and abort a game."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        def info(self, row: GameRow) -> GameInfo: ...
-        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
-        def _evict(self, game_id: int) -> None: ...
-        def remember_announced(self, game_id: int, position: int, view: dict[str, Any]) -> None: ...
+    def __init__(self, games: GameAccess, committer: Committer, *, raw_seeds: bool = False) -> None:
+        self.games = games
+        self.committer = committer  # keeps the start post's board for the first marks
+        self.raw_seeds = raw_seeds  # True: lobby seeds are used as given (the terminal table)
 
     # where (guild, channel), who (host id, name), then the keyword-only game choices
     async def create(
@@ -82,7 +74,7 @@ class LobbyMixin:
         if not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise LobbyError("the seed must be a non-negative whole number")
         if not self.raw_seeds:
-            seed = mix_seed(await self.store.install_secret(), seed)
+            seed = mix_seed(await self.games.store.install_secret(), seed)
         new = NewGame(
             kind=kind,
             guild_id=guild_id,
@@ -95,9 +87,9 @@ class LobbyMixin:
             max_seats=max_seats,
         )
         try:
-            game_id = await self.store.create_game(new, self.clock())
+            game_id = await self.games.store.create_game(new, self.games.clock())
         except ChannelTaken as exc:
-            row = await self.store.find_game(channel_id)
+            row = await self.games.store.find_game(channel_id)
             what = ""
             if row is not None:
                 title = GAMES[row.kind].title if row.kind in GAMES else row.kind
@@ -105,13 +97,13 @@ class LobbyMixin:
             raise ChannelBusy(
                 f"this channel already has a game{what}; finish or abort it first, or use a thread"
             ) from exc
-        return await self._info_of(game_id)
+        return await self.games.info_of(game_id)
 
     async def join(
         self, channel_id: int, user_id: int, name: str, *, game_id: int | None = None
     ) -> GameInfo:
         """Take the next seat of the channel's lobby under ``name``."""
-        row = await self._lobby(channel_id, game_id)
+        row = await lobby_row(self.games, channel_id, game_id)
         name = clean_name(name)
         if any(s.user_id == user_id for s in row.seats) and not row.hotseat:
             raise LobbyError("you are already in this game")
@@ -120,28 +112,30 @@ class LobbyMixin:
         if len(row.seats) >= row.max_seats:
             raise LobbyError(f"the game is full ({row.max_seats} seats)")
         try:
-            await self.store.add_seat(row.id, user_id, name, self.clock())
+            await self.games.store.add_seat(row.id, user_id, name, self.games.clock())
         except StoreError as exc:
             raise LobbyError(str(exc)) from exc
-        return await self._info_of(row.id)
+        return await self.games.info_of(row.id)
 
     async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> GameInfo:
         """Give up your seat(s) in a lobby. A host who leaves hands the lobby to the next
         seat; the last one to leave closes it (status ``aborted``)."""
-        row = await self._lobby(channel_id, game_id, started="ask the host to replace you")
+        row = await lobby_row(
+            self.games, channel_id, game_id, started="ask the host to replace you"
+        )
         if not any(s.user_id == user_id for s in row.seats):
             raise NotSeated("you are not in this game")
-        now = self.clock()
+        now = self.games.clock()
         try:
-            await self.store.remove_seats(row.id, user_id, now)
+            await self.games.store.remove_seats(row.id, user_id, now)
         except StoreError as exc:
             raise LobbyError(str(exc)) from exc
         rest = [s for s in row.seats if s.user_id != user_id]
         if not rest:
-            await self.store.set_status(row.id, "aborted", now, only_from=("lobby",))
+            await self.games.store.set_status(row.id, "aborted", now, only_from=("lobby",))
         elif row.host_id == user_id:
-            await self.store.set_host(row.id, rest[0].user_id, now)
-        return await self._info_of(row.id)
+            await self.games.store.set_host(row.id, rest[0].user_id, now)
+        return await self.games.info_of(row.id)
 
     async def kick(
         self,
@@ -153,17 +147,17 @@ class LobbyMixin:
         game_id: int | None = None,
     ) -> GameInfo:
         """The host (or an admin) removes someone from the lobby."""
-        row = await self._lobby(channel_id, game_id, started="use replace instead")
+        row = await lobby_row(self.games, channel_id, game_id, started="use replace instead")
         check_host(row.host_id, actor_id, is_admin)
         if target_id == row.host_id:
             raise LobbyError("the host cannot be kicked; the host can leave or abort")
         if not any(s.user_id == target_id for s in row.seats):
             raise NotSeated("that user is not in this game")
         try:
-            await self.store.remove_seats(row.id, target_id, self.clock())
+            await self.games.store.remove_seats(row.id, target_id, self.games.clock())
         except StoreError as exc:
             raise LobbyError(str(exc)) from exc
-        return await self._info_of(row.id)
+        return await self.games.info_of(row.id)
 
     async def replace(
         self,
@@ -179,7 +173,7 @@ class LobbyMixin:
     ) -> GameInfo:
         """The host (or an admin) hands a seat to another user, also mid-game. The engine
         keeps its seat names; the new display name is used in announcements."""
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         if row.status not in ("lobby", "active"):
             raise GameOver(f"this game is {row.status}")
         check_host(row.host_id, actor_id, is_admin)
@@ -197,21 +191,21 @@ class LobbyMixin:
             raise LobbyError("the new player already has a seat in this game")
         if any(s.name.casefold() == name.casefold() and s.seat != seat for s in row.seats):
             raise LobbyError(f"the name '{name}' is taken in this game")
-        now = self.clock()
+        now = self.games.clock()
         try:
-            await self.store.replace_seat(row.id, seat, new_id, name, now)
+            await self.games.store.replace_seat(row.id, seat, new_id, name, now)
         except StoreError as exc:
             raise LobbyError(str(exc)) from exc
         if row.host_id == old_id and len(held) == 1:
-            await self.store.set_host(row.id, new_id, now)
-        return await self._info_of(row.id)
+            await self.games.store.set_host(row.id, new_id, now)
+        return await self.games.info_of(row.id)
 
     async def start(
         self, channel_id: int, user_id: int, *, is_admin: bool = False, game_id: int | None = None
     ) -> TurnResult:
         """The host starts the lobby: seats in join order, first decisions opened, a
         "start" post queued for the channel and its spectator links."""
-        row = await self._lobby(channel_id, game_id)
+        row = await lobby_row(self.games, channel_id, game_id)
         check_host(row.host_id, user_id, is_admin)
         spec = GAMES[row.kind]
         if len(row.seats) < spec.min_players:
@@ -224,7 +218,7 @@ class LobbyMixin:
             game = new_game(row.kind, players, seed=row.seed, options=row.options)
         except ValueError as exc:
             raise LobbyError(f"the game cannot start: {exc}") from exc
-        now = self.clock()
+        now = self.games.clock()
         pending = game.pending()
         waiting = {d.seat: now for d in pending}
         acting = announce.to_act(game, row, waiting)
@@ -233,15 +227,15 @@ class LobbyMixin:
         data = announce.payload(row.id, row.kind, 0, lines, acting, game.over, scores)
         snapshot = json.dumps(game.to_json(), separators=(",", ":"))
         try:
-            ids = await self.store.start_game(
+            ids = await self.games.store.start_game(
                 row.id, players, snapshot, waiting, [NewPost("start", data)], now
             )
         except StoreError as exc:
             raise LobbyError("the game has already started") from exc
-        self._keep(row.id, 0, game)
+        self.games.keep(row.id, 0, game)
         # the start post's board: what the first turn post marks its changes against (a
         # simultaneous first step posts only once everyone is done, after the cache moved on)
-        self.remember_announced(row.id, 0, game.view(None))
+        self.committer.remember_announced(row.id, 0, game.view(None))
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,
@@ -265,27 +259,30 @@ class LobbyMixin:
         game_id: int | None = None,
     ) -> GameInfo:
         """The host (or an admin) ends a lobby, an active or a broken game for good."""
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         if row.status not in LIVE_STATUSES:
             raise GameOver(f"this game is already {row.status}")
         check_host(row.host_id, user_id, is_admin)
-        await self.store.set_status(row.id, "aborted", self.clock(), only_from=LIVE_STATUSES)
-        self._evict(row.id)
-        return await self._info_of(row.id)
+        await self.games.store.set_status(
+            row.id, "aborted", self.games.clock(), only_from=LIVE_STATUSES
+        )
+        self.games.evict(row.id)
+        return await self.games.info_of(row.id)
 
-    async def _lobby(self, channel_id: int, game_id: int | None, *, started: str = "") -> GameRow:
-        row = await self._row(channel_id, game_id)
-        if row.status == "broken":
-            raise BrokenGame(f"game #{row.id} is broken; the host can abort it")
-        if row.status != "lobby":
-            if row.status == "active":
-                hint = f"; {started}" if started else ""
-                raise LobbyError(f"the game has already started{hint}")
-            raise GameOver(f"this game is {row.status}")
-        return row
 
-    async def _info_of(self, game_id: int) -> GameInfo:
-        return self.info(await self._row(None, game_id))
+async def lobby_row(
+    games: GameAccess, channel_id: int, game_id: int | None, *, started: str = ""
+) -> GameRow:
+    """The game's row while it is a lobby; else why not (``started``: a hint once it started)."""
+    row = await games.row(channel_id, game_id)
+    if row.status == "broken":
+        raise BrokenGame(f"game #{row.id} is broken; the host can abort it")
+    if row.status != "lobby":
+        if row.status == "active":
+            hint = f"; {started}" if started else ""
+            raise LobbyError(f"the game has already started{hint}")
+        raise GameOver(f"this game is {row.status}")
+    return row
 
 
 def mix_seed(secret: bytes, seed: int) -> int:

@@ -21,7 +21,7 @@ from engine.core import Decision, Game, Option
 from tables.forced import play_forced
 
 MAX_PAIRS = 25  # one select
-LABEL_LIMIT = 100  # a select entry's label
+LABEL_LIMIT = 80  # a label as the menu shows it (cogs/text.py: buttons and select entries)
 JOIN = " · "
 
 
@@ -78,12 +78,26 @@ def steps(game: Game, decision: Decision) -> list[Step]:
             entries.append(Step((option.move,), option))
             continue
         for sub in answer.options:
-            label = f"{option.label}{JOIN}{sub.label}"
-            if len(label) > LABEL_LIMIT:
-                label = label[: LABEL_LIMIT - 1].rstrip() + "…"
+            label = pair_label(option.label, sub.label)
             moves = (option.move, sub.move)
             entries.append(Step(moves, Option("+".join(moves), label, "", sub.detail)))
     return entries
+
+
+def pair_label(first: str, second: str) -> str:
+    """ "first · second" within a select entry's limit. When it is too long, each part is
+    cut (the longer one more), never the second away: a click must not play a move its
+    label hides."""
+    joined = f"{first}{JOIN}{second}"
+    if len(joined) <= LABEL_LIMIT:
+        return joined
+    room = LABEL_LIMIT - len(JOIN)
+    keep = min(len(second), max(room // 2, room - len(first)))
+    return f"{_cut(first, room - keep)}{JOIN}{_cut(second, keep)}"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def as_decision(decision: Decision, entries: list[Step]) -> Decision:

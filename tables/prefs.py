@@ -1,4 +1,4 @@
-"""Player preferences, /vacation, /mygames and the notice outbox of ``Tables``.
+"""Player preferences and settings, /vacation, /mygames and the notice outbox.
 
 Preferences live in the generic per-user settings (``user_settings``) under the keys
 below; nothing here knows Discord. Notices (reminders, time-out notices, DMs) are queued
@@ -8,19 +8,18 @@ by ``tables.reminders`` and sent by the front end, which reports back with
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from storage.base import LIVE_STATUSES, Store
+from storage.base import LIVE_STATUSES
 from tables.errors import TableError
 from tables.schedule import BadZone, Quiet, zone
 from tables.side import next_retry
+from tables.text import clean_key, clean_options
 from tables.time_models import MyGame, Notice, Prefs
 
 if TYPE_CHECKING:
-    from storage.base import GameRow
     from storage.timing import NoticeRow
-    from tables.models import GameInfo
+    from tables.access import GameAccess
 
 # user_settings keys
 TZ, QUIET, DM, VACATION = "tz", "quiet", "dm", "vacation"
@@ -60,18 +59,15 @@ def prefs_of(settings: dict[str, Any]) -> Prefs:
     )
 
 
-class PrefsMixin:
-    store: Store
-    lease: float
-    clock: Callable[[], float]
+class Preferences:
+    """A player's preferences and settings, their games, and the notice outbox."""
 
-    if TYPE_CHECKING:
-
-        def info(self, row: GameRow) -> GameInfo: ...
+    def __init__(self, games: GameAccess) -> None:
+        self.games = games
 
     # ========================================================== preferences
     async def prefs(self, user_id: int) -> Prefs:
-        return prefs_of(await self.store.settings(user_id))
+        return prefs_of(await self.games.store.settings(user_id))
 
     async def set_prefs(
         self,
@@ -104,34 +100,48 @@ class PrefsMixin:
             if dm:
                 changes[DM_FAILURES] = changes[DM_OFF] = None
         if changes:
-            await self.store.set_settings(user_id, changes, self.clock())
+            await self.games.store.set_settings(user_id, changes, self.games.clock())
         return await self.prefs(user_id)
 
     async def set_vacation(self, user_id: int, on: bool) -> Prefs:
         """On vacation: no reminders and no DMs (the table sees it in /status and seats)."""
-        await self.store.set_setting(user_id, VACATION, True if on else None, self.clock())
+        await self.games.store.set_setting(
+            user_id, VACATION, True if on else None, self.games.clock()
+        )
         return await self.prefs(user_id)
 
     async def on_vacation(self, user_ids: list[int] | tuple[int, ...]) -> set[int]:
         """Which of these users are on vacation."""
         found = set()
         for uid in set(user_ids):
-            if uid and await self.store.get_setting(uid, VACATION) is True:
+            if uid and await self.games.store.get_setting(uid, VACATION) is True:
                 found.add(uid)
         return found
+
+    # ======================================================== user settings
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self.games.store.settings(user_id)
+
+    async def user_setting(self, user_id: int, key: str) -> Any | None:
+        return await self.games.store.get_setting(user_id, clean_key(key))
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Store a JSON value (None deletes the key)."""
+        clean_options({"v": value})  # JSON-able and bounded
+        await self.games.store.set_setting(user_id, clean_key(key), value, self.games.clock())
 
     # ============================================================== mygames
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every live game of ``user_id`` in any guild: those waiting on them first (the
         longest wait first), then the others (most recently active first)."""
         mine: list[MyGame] = []
-        for row in await self.store.games_of_user(user_id, LIVE_STATUSES):
+        for row in await self.games.store.games_of_user(user_id, LIVE_STATUSES):
             held = [s for s in row.seats if s.user_id == user_id]
             opened = [row.waiting[s.seat] for s in held if s.seat in row.waiting]
             waiting = row.status == "active" and bool(opened)
             mine.append(
                 MyGame(
-                    self.info(row),
+                    self.games.info(row),
                     waiting,
                     min(opened) if waiting else None,
                     tuple(s.name for s in held),
@@ -147,17 +157,17 @@ class PrefsMixin:
     async def due_notices(self, limit: int = 20) -> list[Notice]:
         """Notices to send now. One that no longer applies (the game ended, or the player
         has moved since it was queued, e.g. a DM held back by quiet hours) is dropped."""
-        now = self.clock()
+        now = self.games.clock()
         due = []
-        for r in await self.store.claim_notices(now, limit, self.lease):
+        for r in await self.games.store.claim_notices(now, limit, self.games.lease):
             if await self._still_applies(r):
                 due.append(_notice(r))
             else:
-                await self.store.notice_failed(r.id, "no longer applies", now, retry_in=None)
+                await self.games.store.notice_failed(r.id, "no longer applies", now, retry_in=None)
         return due
 
     async def _still_applies(self, r: NoticeRow) -> bool:
-        row = await self.store.get_game(r.game_id)
+        row = await self.games.store.get_game(r.game_id)
         if row is None or row.status != "active":
             return False
         if r.kind == "host":
@@ -167,15 +177,17 @@ class PrefsMixin:
         return opened is not None and isinstance(since, int | float) and abs(opened - since) < 1e-3
 
     async def notice(self, notice_id: int) -> Notice | None:
-        row = await self.store.get_notice(notice_id)
+        row = await self.games.store.get_notice(notice_id)
         return _notice(row) if row else None
 
     async def notice_sent(self, notice: Notice, message_id: int | None = None) -> bool:
         """Mark a notice made. A DM that got through resets the user's failure count."""
-        done = await self.store.notice_sent(notice.id, message_id, self.clock())
+        done = await self.games.store.notice_sent(notice.id, message_id, self.games.clock())
         direct = done and notice.channel_id is None and notice.user_id
-        if direct and await self.store.get_setting(notice.user_id, DM_FAILURES):
-            await self.store.set_setting(notice.user_id, DM_FAILURES, None, self.clock())
+        if direct and await self.games.store.get_setting(notice.user_id, DM_FAILURES):
+            await self.games.store.set_setting(
+                notice.user_id, DM_FAILURES, None, self.games.clock()
+            )
         return done
 
     async def notice_failed(
@@ -192,29 +204,29 @@ class PrefsMixin:
         ``dm_closed`` (Discord: cannot send messages to this user) gives the DM up at once,
         records when, and after ``DM_FAILURE_LIMIT`` refusals in a row turns DMs off: the
         game never waits on a DM and a closed inbox is not tried forever."""
-        now = self.clock()
+        now = self.games.clock()
         retry = next_retry(
             notice.attempts, retry_in, give_up=give_up or dm_closed, limit=NOTICE_MAX_ATTEMPTS
         )
-        changed = await self.store.notice_failed(notice.id, error, now, retry_in=retry)
+        changed = await self.games.store.notice_failed(notice.id, error, now, retry_in=retry)
         if changed and dm_closed and notice.user_id:
             uid = notice.user_id
-            failures = int(await self.store.get_setting(uid, DM_FAILURES) or 0) + 1
-            await self.store.set_setting(uid, DM_FAILURES, failures, now)
-            await self.store.set_setting(uid, DM_FAILED_AT, now, now)
+            failures = int(await self.games.store.get_setting(uid, DM_FAILURES) or 0) + 1
+            await self.games.store.set_setting(uid, DM_FAILURES, failures, now)
+            await self.games.store.set_setting(uid, DM_FAILED_AT, now, now)
             if failures >= DM_FAILURE_LIMIT:
-                await self.store.set_setting(uid, DM, False, now)
+                await self.games.store.set_setting(uid, DM, False, now)
                 reason = f"turned off after {failures} direct messages Discord refused"
-                await self.store.set_setting(uid, DM_OFF, reason, now)
+                await self.games.store.set_setting(uid, DM_OFF, reason, now)
         return changed
 
     async def turn_link(self, game_id: int) -> tuple[int | None, int, int | None, int]:
         """(guild id, channel id, message id of the latest turn post or None, posts of
         that game still to make in its channel) for a jump link."""
-        row = await self.store.get_game(game_id)
+        row = await self.games.store.get_game(game_id)
         if row is None:
             raise TableError(f"there is no game #{game_id}")
-        message_id, pending = await self.store.latest_post(game_id, row.channel_id)
+        message_id, pending = await self.games.store.latest_post(game_id, row.channel_id)
         return row.guild_id, row.channel_id, message_id, pending
 
 

@@ -1,4 +1,4 @@
-"""Game records of ``Tables``: /export writes one, /import rebuilds a game from one.
+"""Game records: /export writes one, /import rebuilds a game from one.
 
 A record is JSON: ``{"format", "format_version", "kind", "players", "seed", "options",
 "moves": [[seat, move], ...]}`` plus informational fields (title, game id, status, how many
@@ -20,20 +20,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import GAMES, Game, GameSpec, IllegalMove, new_game
-from storage.base import ChannelTaken, NewGame, NewMove, NewPost, Store
+from storage.base import ChannelTaken, NewGame, NewMove, NewPost
 from tables import announce
 from tables.errors import ChannelBusy, NoGame, TableError
-from tables.line import LogLine
 from tables.models import GameInfo, TurnResult
 from tables.results import resigned_standings
 from tables.text import clean_name, clean_options
 
 if TYPE_CHECKING:
     from storage.base import GameRow
+    from tables.access import GameAccess
 
 FORMAT = "euro-games-record"
 FORMAT_VERSION = 1
@@ -148,29 +147,24 @@ def replay_with_events(record: dict[str, Any]) -> tuple[Game, list[list[str]]]:
     return game, lines
 
 
-class RecordsMixin:
-    store: Store
-    clock: Callable[[], float]
+class Records:
+    """Game records: /export writes one, /import rebuilds a game from one."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        def info(self, row: GameRow) -> GameInfo: ...
-        async def log_line(self, game_id: int) -> LogLine: ...
-        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
+    def __init__(self, games: GameAccess) -> None:
+        self.games = games
 
     async def export_record(
         self, channel_id: int | None, *, game_id: int | None = None
     ) -> tuple[GameInfo, dict[str, Any]]:
         """The record of a game: by id, else the channel's live game, else its last one."""
         if game_id is None and channel_id is not None:
-            row = await self.store.find_game(channel_id) or await self.store.last_game_in(
+            row = await self.games.store.find_game(
                 channel_id
-            )
+            ) or await self.games.store.last_game_in(channel_id)
             if row is None:
                 raise NoGame("there is no game in this channel")
         else:
-            row = await self._row(channel_id, game_id)
+            row = await self.games.row(channel_id, game_id)
         if row.status == "lobby" or row.players is None:
             raise RecordError("the game has not started: there is nothing to export yet")
         if row.status == "active":
@@ -178,9 +172,9 @@ class RecordsMixin:
                 "an active game is not exported: its record holds the seed, which tells every "
                 "hidden draw to come; export it when it has ended"
             )
-        line = await self.log_line(row.id)
+        line = await self.games.log_line(row.id)
         live = line.live()
-        info = self.info(row)
+        info = self.games.info(row)
         record = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -201,12 +195,12 @@ class RecordsMixin:
         """The seats that resigned a finished game (its record says so, issue 12 item 7):
         the results say so of the seats' last holders, and a seat resigned to an AI player
         earlier is in the handovers (issue 10)."""
-        handed = await self.store.handovers(row.id)
+        handed = await self.games.store.handovers(row.id)
         seats: set[int] = set(handed)
         for user in {s.user_id for s in row.seats} | {u for u, _ in handed.values()}:
             seats |= {
                 r.seat
-                for r in await self.store.results_of(user)
+                for r in await self.games.store.results_of(user)
                 if r.game_id == row.id and r.resigned
             }
         return sorted(seats)
@@ -222,12 +216,12 @@ class RecordsMixin:
         """Rebuild a game from a record in a channel without a live game (see the module
         docstring); the importer holds every seat. Raises RecordError or ChannelBusy."""
         name = clean_name(user_name)
-        if await self.store.find_game(channel_id) is not None:
+        if await self.games.store.find_game(channel_id) is not None:
             raise ChannelBusy("this channel already has a game; import into another channel")
         record = parse_record(raw)
         game, lines = await asyncio.to_thread(replay_with_events, record)
         spec = GAMES[record["kind"]]
-        now = self.clock()
+        now = self.games.clock()
         count = len(record["moves"])
         moves = [
             NewMove(seat, user_id, move, events)
@@ -266,7 +260,7 @@ class RecordsMixin:
         snapshot = json.dumps(game.to_json(), separators=(",", ":"))
         posts = [NewPost("final" if ended else "start", data)]
         try:
-            game_id, ids = await self.store.import_game(
+            game_id, ids = await self.games.store.import_game(
                 new,
                 record["players"],
                 moves,
@@ -278,7 +272,7 @@ class RecordsMixin:
             )
         except ChannelTaken as exc:
             raise ChannelBusy("this channel already has a game") from exc
-        self._keep(game_id, count, game)
+        self.games.keep(game_id, count, game)
         return TurnResult(
             game_id=game_id,
             channel_id=channel_id,

@@ -1,4 +1,4 @@
-"""Turn timers of ``Tables``: reminders, the turn time limit and what happens after it.
+"""Turn timers: reminders, the turn time limit and what happens after it.
 
 One scheduler pass (``run_timers``), called every few seconds by the front end:
 
@@ -18,13 +18,11 @@ Everything is stored, nothing is kept in memory between passes.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Game
-from storage.base import Store, VersionConflict
+from storage.base import VersionConflict
 from storage.timing import ON_TIMEOUT, NewNotice, TimerChange, TimerRow, TimingRow
 from tables.errors import LobbyError, check_host
 from tables.schedule import (
@@ -36,12 +34,14 @@ from tables.schedule import (
     parse_hours,
     quiet_end,
 )
-from tables.time_models import Prefs, TimerPass, Timing
+from tables.time_models import TimerPass, Timing
 
 if TYPE_CHECKING:
-    from engine.core import Decision
     from storage.base import GameRow
-    from tables.models import GameInfo, TurnResult
+    from tables.access import GameAccess
+    from tables.commit import Committer
+    from tables.models import TurnResult
+    from tables.prefs import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -50,37 +50,21 @@ MAX_DEFAULT_STEPS = 12  # default moves played for one time-out (a chain of sub-
 SAME = 1e-3  # opening times equal within this (floats through JSON and SQL)
 
 
-class RemindersMixin:
-    store: Store
-    clock: Callable[[], float]
+class Reminders:
+    """Turn timers: reminders, the turn time limit and what happens after it."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        def info(self, row: GameRow) -> GameInfo: ...
-        async def _engine(self, row: GameRow) -> Game: ...
-        def _lock(self, game_id: int) -> asyncio.Lock: ...
-        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
-        def _evict(self, game_id: int) -> None: ...
-        async def prefs(self, user_id: int) -> Prefs: ...
-        async def _commit(
-            self,
-            row: GameRow,
-            game: Game,
-            mover: int,
-            user_id: int,
-            before: list[Decision],
-            events: list,
-            keys: tuple[str | None, str | None],
-        ) -> TurnResult: ...
+    def __init__(self, games: GameAccess, committer: Committer, preferences: Preferences) -> None:
+        self.games = games
+        self.committer = committer
+        self.preferences = preferences
 
     # ================================================================ timing
     async def timing(self, channel_id: int | None, *, game_id: int | None = None) -> Timing:
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         return await self._timing_of(row.id)
 
     async def _timing_of(self, game_id: int) -> Timing:
-        t = await self.store.get_timing(game_id)
+        t = await self.games.store.get_timing(game_id)
         if t is None:
             return Timing(game_id)
         return Timing(game_id, t.remind_hours, t.limit_hours, t.on_timeout)
@@ -99,7 +83,7 @@ class RemindersMixin:
         """The host (or an admin) sets reminders (hours or "off"), the turn time limit
         (hours or "off") and ``on_timeout`` (remind, default, host). ``""`` keeps a value.
         Open decisions are rescheduled from when they opened."""
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         check_host(row.host_id, actor_id, is_admin)
         if row.status not in ("lobby", "active"):
             raise LobbyError(f"this game is {row.status}")
@@ -112,33 +96,33 @@ class RemindersMixin:
         action = old.on_timeout if on_timeout is None else on_timeout.strip().lower()
         if action not in ON_TIMEOUT:
             raise LobbyError(f"on_timeout is one of: {', '.join(ON_TIMEOUT)}")
-        now = self.clock()
-        await self.store.set_timing(TimingRow(row.id, remind, cap, action), now)
+        now = self.games.clock()
+        await self.games.store.set_timing(TimingRow(row.id, remind, cap, action), now)
         new = Timing(row.id, remind, cap, action)
-        for t in await self.store.timers(row.id):
-            quiet = (await self.prefs(t.user_id)).quiet
+        for t in await self.games.store.timers(row.id):
+            quiet = (await self.preferences.prefs(t.user_id)).quiet
             if t.reminders == 0:
                 remind_at = first_reminder(t.opened_at, remind, quiet)
             else:
                 remind_at = next_reminder(now, remind, quiet)
             due = None if t.timed_out else deadline(t.opened_at, cap)
-            await self.store.reschedule_timer(row.id, t.seat, remind_at, due)
+            await self.games.store.reschedule_timer(row.id, t.seat, remind_at, due)
         return new
 
     # ========================================================== the pass
     async def run_timers(self, limit: int = 100) -> TimerPass:
         """One scheduler pass: sync timers with the open decisions, then act on due ones."""
-        now = self.clock()
-        await self.store.drop_stale_timers()
+        now = self.games.clock()
+        await self.games.store.drop_stale_timers()
         opened = 0
-        for change in await self.store.timer_changes(limit):
+        for change in await self.games.store.timer_changes(limit):
             try:
                 opened += await self._open_timer(change, now)  # 0: another pass did
             except Exception:
                 log.exception("timer for game %s seat %s", change.game_id, change.seat)
         reminded = deferred = timed_out = 0
         post_ids: list[int] = []
-        for timer in await self.store.due_timers(now, limit):
+        for timer in await self.games.store.due_timers(now, limit):
             try:
                 if timer.remind_at is not None and timer.remind_at <= now:
                     sent = await self._remind(timer, now)
@@ -156,13 +140,14 @@ class RemindersMixin:
     async def _open_timer(self, change: TimerChange, now: float) -> bool:
         if change.user_id < 0:  # an AI seat: never reminded, never timed out, never DMed
             idle = TimerRow(change.game_id, change.seat, change.user_id, change.opened_at, None)
-            return await self.store.put_timer(idle, [], now)
+            return await self.games.store.put_timer(idle, [], now)
         timing = await self._timing_of(change.game_id)
-        prefs = await self.prefs(change.user_id)
+        prefs = await self.preferences.prefs(change.user_id)
         start = change.opened_at
         if change.had_timer:
             old = next(
-                (t for t in await self.store.timers(change.game_id) if t.seat == change.seat), None
+                (t for t in await self.games.store.timers(change.game_id) if t.seat == change.seat),
+                None,
             )
             if old is not None and abs(old.opened_at - change.opened_at) <= SAME:
                 # the same decision, a new holder (/game replace): their clock starts now,
@@ -179,7 +164,7 @@ class RemindersMixin:
         notices = []
         fresh = now - start < DM_FRESH_SECONDS
         if prefs.dm and not prefs.vacation and fresh and change.last_user != change.user_id:
-            row = await self.store.get_game(change.game_id)
+            row = await self.games.store.get_game(change.game_id)
             if row is not None:
                 data = await self._payload(row, change.seat, change.user_id, change.opened_at)
                 notices.append(
@@ -191,11 +176,11 @@ class RemindersMixin:
                         due_at=out_of_quiet(now, prefs.quiet),
                     )
                 )
-        return await self.store.put_timer(timer, notices, now)
+        return await self.games.store.put_timer(timer, notices, now)
 
     async def _current(self, timer: TimerRow) -> GameRow | None:
         """The game row when the timer still describes its open decision, else None."""
-        row = await self.store.get_game(timer.game_id)
+        row = await self.games.store.get_game(timer.game_id)
         if row is None or row.status != "active":
             return None
         opened = row.waiting.get(timer.seat)
@@ -212,17 +197,23 @@ class RemindersMixin:
         if row is None:
             return None
         timing = await self._timing_of(row.id)
-        prefs = await self.prefs(timer.user_id)
+        prefs = await self.preferences.prefs(timer.user_id)
         if timing.remind_hours is None:
-            await self.store.claim_reminder(row.id, timer.seat, due, None, [], now, counted=False)
+            await self.games.store.claim_reminder(
+                row.id, timer.seat, due, None, [], now, counted=False
+            )
             return None
         if prefs.vacation:
             later = next_reminder(now, timing.remind_hours, prefs.quiet)
-            await self.store.claim_reminder(row.id, timer.seat, due, later, [], now, counted=False)
+            await self.games.store.claim_reminder(
+                row.id, timer.seat, due, later, [], now, counted=False
+            )
             return False
         if prefs.quiet is not None and in_quiet(now, prefs.quiet):
             later = quiet_end(now, prefs.quiet)
-            await self.store.claim_reminder(row.id, timer.seat, due, later, [], now, counted=False)
+            await self.games.store.claim_reminder(
+                row.id, timer.seat, due, later, [], now, counted=False
+            )
             return False
         data = await self._payload(row, timer.seat, timer.user_id, timer.opened_at)
         data["count"] = timer.reminders + 1
@@ -230,7 +221,7 @@ class RemindersMixin:
             data["default_at"] = timer.deadline_at  # the reminder warns of it (issue 12)
         notice = NewNotice(row.id, "remind", data, user_id=timer.user_id, channel_id=row.channel_id)
         later = next_reminder(now, timing.remind_hours, prefs.quiet)
-        return await self.store.claim_reminder(
+        return await self.games.store.claim_reminder(
             row.id, timer.seat, due, later, [notice], now, counted=True
         )
 
@@ -249,22 +240,22 @@ class RemindersMixin:
         action = timing.on_timeout
         # a note pinging someone waits for the end of that person's quiet hours
         if action == "remind":
-            when = out_of_quiet(now, (await self.prefs(timer.user_id)).quiet)
+            when = out_of_quiet(now, (await self.preferences.prefs(timer.user_id)).quiet)
             notice = NewNotice(row.id, "limit", data, timer.user_id, row.channel_id, when)
-            claimed = await self.store.claim_deadline(row.id, timer.seat, due, [notice], now)
+            claimed = await self.games.store.claim_deadline(row.id, timer.seat, due, [notice], now)
             return [] if claimed else None
-        when = out_of_quiet(now, (await self.prefs(row.host_id)).quiet)
+        when = out_of_quiet(now, (await self.preferences.prefs(row.host_id)).quiet)
         host = NewNotice(row.id, "host", data, row.host_id, row.channel_id, when)
         if action == "host":
-            claimed = await self.store.claim_deadline(row.id, timer.seat, due, [host], now)
+            claimed = await self.games.store.claim_deadline(row.id, timer.seat, due, [host], now)
             return [] if claimed else None
         # "default" or "ai": claimed first, so a crash or a failing move never repeats it
-        if not await self.store.claim_deadline(row.id, timer.seat, due, [], now):
+        if not await self.games.store.claim_deadline(row.id, timer.seat, due, [], now):
             return None
         results = await self.play_timeout(row.id, timer.seat, ai=action == "ai")
         if not results:
             data["no_default"] = True
-            await self.store.add_notices([host], now)
+            await self.games.store.add_notices([host], now)
             return []
         return [i for r in results for i in r.post_ids]
 
@@ -278,12 +269,12 @@ class RemindersMixin:
         game has no default move for that seat now."""
         results: list[TurnResult] = []
         step = conflicts = 0
-        async with self._lock(game_id):
+        async with self.games.lock(game_id):
             while step < MAX_DEFAULT_STEPS * (4 if ai else 1):
-                row = await self.store.get_game(game_id)
+                row = await self.games.store.get_game(game_id)
                 if row is None or row.status != "active":
                     break
-                cached = await self._engine(row)
+                cached = await self.games.engine(row)
                 decision = cached.decision_for(seat)
                 move = None
                 if decision is not None:
@@ -304,19 +295,19 @@ class RemindersMixin:
                     line = f"timed out: {name} ran out of time; {what}"
                     events = [Event(line, seat), *events]
                 try:
-                    result = await self._commit(
+                    result = await self.committer.commit(
                         row, game, seat, 0, before, events, (key_before, game.turn_key())
                     )
                 except VersionConflict:
                     # another process moved the game meanwhile (another seat's move or
                     # time-out): look again, the seat may still have to act
-                    self._evict(game_id)
+                    self.games.evict(game_id)
                     conflicts += 1
                     if conflicts > MAX_DEFAULT_STEPS:
                         break
                     continue
                 step += 1
-                self._keep(game_id, result.version, game)
+                self.games.keep(game_id, result.version, game)
                 results.append(result)
                 # go on only within one named turn (a chain of sub-choices); a game that
                 # does not name its turns gets one move per deadline
@@ -327,10 +318,10 @@ class RemindersMixin:
 
     async def _payload(self, row: GameRow, seat: int, user_id: int, since: float) -> dict:
         """What a notice about ``seat`` needs (plain data; the front end writes the text)."""
-        info = self.info(row)
+        info = self.games.info(row)
         prompt = ""
         try:
-            decision = (await self._engine(row)).decision_for(seat)
+            decision = (await self.games.engine(row)).decision_for(seat)
             prompt = decision.prompt if decision is not None else ""
         except Exception:  # a broken game still gets its notice
             pass

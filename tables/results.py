@@ -1,4 +1,4 @@
-"""Results of ``Tables``: /game resign, and /stats from the standings of finished games.
+"""Results: /game resign, and /stats from the standings of finished games.
 
 Resigning hands the resigner's seat(s) to an AI player and the game goes on for the others
 (issue 10: a game no longer dies because one player quit). The handover is recorded
@@ -14,14 +14,12 @@ commit itself is untouched. /stats counts games with an AI seat apart from human
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.core import GAMES, Game, ScoreLine
-from storage.base import NewPost, Store, VersionConflict
+from engine.core import GAMES, ScoreLine
+from storage.base import NewPost, VersionConflict
 from storage.history import ResultRow
 from tables import announce
 from tables.errors import GameOver, NotSeated, StaleDecision, TableError
@@ -29,7 +27,8 @@ from tables.models import TurnResult
 
 if TYPE_CHECKING:
     from storage.base import GameRow
-    from tables.models import GameInfo
+    from tables.access import GameAccess
+    from tables.ai_seats import AiSeats
 
 
 @dataclass(frozen=True)
@@ -46,23 +45,18 @@ class KindStats:
     ai_won: int = 0
 
 
-class ResultsMixin:
-    store: Store
-    clock: Callable[[], float]
+class Results:
+    """Resigning, and the results and /stats of finished games."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        async def _engine(self, row: GameRow) -> Game: ...
-        async def seat_to_ai(self, *args: Any, **kwargs: Any) -> GameInfo: ...
-        def _lock(self, game_id: int) -> asyncio.Lock: ...
-        def _evict(self, game_id: int) -> None: ...
+    def __init__(self, games: GameAccess, ai_seats: AiSeats) -> None:
+        self.games = games
+        self.ai_seats = ai_seats
 
     async def resign(
         self, channel_id: int | None, user_id: int, *, game_id: int | None = None
     ) -> TurnResult:
         """The user gives up: the game ends for everyone (see the module docstring)."""
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         if row.status != "active":
             raise GameOver(
                 "only a game in play can be resigned"
@@ -70,19 +64,19 @@ class ResultsMixin:
             )
         if not any(s.user_id == user_id for s in row.seats):
             raise NotSeated("you are not playing in this game")
-        async with self._lock(row.id):
-            row = await self._row(None, row.id)
+        async with self.games.lock(row.id):
+            row = await self.games.row(None, row.id)
             if row.status != "active":
                 raise GameOver(f"this game is {row.status}")
-            game = await self._engine(row)
+            game = await self.games.engine(row)
             quitting = {s.seat for s in row.seats if s.user_id == user_id}
             if any(s.user_id > 0 and s.seat not in quitting for s in row.seats):
                 return await self._resign_to_ai(row, user_id, quitting)
             who = ", ".join(s.name for s in row.seats if s.seat in quitting)  # hot-seat: all
-            handed = await self.store.handovers(row.id)
+            handed = await self.games.store.handovers(row.id)
             quitting |= {s.seat for s in row.seats if s.user_id < 0 and s.seat in handed}
             standings = resigned_standings(game.scores(), quitting)
-            now = self.clock()
+            now = self.games.clock()
             results = _results(row, standings, quitting, now, handed)
             left = {s.seat for s in row.seats} - quitting
             text = f"{who} resigned: the game ends" + ("" if left else " (everyone has left)")
@@ -92,11 +86,11 @@ class ResultsMixin:
             data["resigned"] = sorted(quitting)
             data["previous"] = row.announced_seq
             try:
-                ids = await self.store.finish_game(
+                ids = await self.games.store.finish_game(
                     row.id, row.version, results, [NewPost("final", data)], now
                 )
             except VersionConflict as exc:
-                self._evict(row.id)
+                self.games.evict(row.id)
                 raise StaleDecision("the game moved on meanwhile; try again") from exc
         return TurnResult(
             game_id=row.id,
@@ -114,15 +108,15 @@ class ResultsMixin:
 
     async def _resign_to_ai(self, row: GameRow, user_id: int, quitting: set[int]) -> TurnResult:
         """The resigner's seats go to normal AI players; the game goes on (lock held)."""
-        now = self.clock()
+        now = self.games.clock()
         names = []
         for s in row.seats:
             if s.seat in quitting:
-                await self.store.add_handover(row.id, s.seat, user_id, s.name, now)
+                await self.games.store.add_handover(row.id, s.seat, user_id, s.name, now)
                 names.append(s.name)
-                await self.seat_to_ai(None, user_id, user_id, "normal", seat=s.seat,
+                await self.ai_seats.seat_to_ai(None, user_id, user_id, "normal", seat=s.seat,
                                       game_id=row.id, check=False)  # fmt: skip
-        game = await self._engine(await self._row(None, row.id))
+        game = await self.games.engine(await self.games.row(None, row.id))
         text = f"{', '.join(names)} resigned: an AI player takes over and the game goes on"
         return TurnResult(
             game_id=row.id,
@@ -139,22 +133,22 @@ class ResultsMixin:
     async def stats(self, user_id: int) -> list[KindStats]:
         """Games played (finished) and won by a user, per game kind; games with an AI seat
         are counted apart (``ai_played``, ``ai_won``)."""
-        unscored = await self.store.unscored_games(user_id)
-        for game_id in sorted({*unscored, *await self.store.resigned_to_ai(user_id)}):
+        unscored = await self.games.store.unscored_games(user_id)
+        for game_id in sorted({*unscored, *await self.games.store.resigned_to_ai(user_id)}):
             try:
-                row = await self._row(None, game_id)
-                game = await self._engine(row)
+                row = await self.games.row(None, game_id)
+                game = await self.games.engine(row)
             except TableError:
                 continue  # an uninstalled or unreadable game: not counted
             if game.over:
-                handed = await self.store.handovers(row.id)
+                handed = await self.games.store.handovers(row.id)
                 quitting = {s.seat for s in row.seats if s.user_id < 0 and s.seat in handed}
                 scores = resigned_standings(game.scores(), quitting)
                 ended = row.ended_at or 0.0
-                await self.store.save_results(_results(row, scores, quitting, ended, handed))
-        with_ai = await self.store.games_with_ai(user_id)
+                await self.games.store.save_results(_results(row, scores, quitting, ended, handed))
+        with_ai = await self.games.store.games_with_ai(user_id)
         games: dict[int, list[ResultRow]] = {}
-        for r in await self.store.results_of(user_id):
+        for r in await self.games.store.results_of(user_id):
             games.setdefault(r.game_id, []).append(r)  # a hot-seat game counts once
         totals: dict[str, KindStats] = {}
         for rows in games.values():

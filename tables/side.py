@@ -1,17 +1,16 @@
-"""Spectator links, the outbox and user settings of ``Tables`` (kept apart for size)."""
+"""Spectator links and the outbox (posts queued by commits, made by the front end)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from storage.base import LIVE_STATUSES, Store
+from storage.base import LIVE_STATUSES
 from tables.errors import GameOver, LobbyError, check_host
 from tables.models import GameInfo, Post
-from tables.text import clean_key, clean_options
 
 if TYPE_CHECKING:
-    from storage.base import GameRow, PostRow
+    from storage.base import PostRow
+    from tables.access import GameAccess
 
 MAX_POST_ATTEMPTS = 8
 
@@ -25,17 +24,12 @@ def next_retry(attempts: int, retry_in: float | None, *, give_up: bool, limit: i
     return min(30.0 * 2**attempts, 3600.0) if retry_in is None else retry_in
 
 
-class SideMixin:
-    store: Store
-    lease: float
-    clock: Callable[[], float]
+class Spectators:
+    """Spectator links: channels that mirror a game's public posts."""
 
-    if TYPE_CHECKING:
+    def __init__(self, games: GameAccess) -> None:
+        self.games = games
 
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        def info(self, row: GameRow) -> GameInfo: ...
-
-    # ============================================================ spectators
     async def spectate_add(
         self,
         channel_id: int | None,
@@ -48,15 +42,15 @@ class SideMixin:
         """Mirror the game's public posts into another channel. With ``actor_id`` (a
         front end always passes it), only the host or an admin may: a mirror writes into
         another channel."""
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         if actor_id is not None:
             check_host(row.host_id, actor_id, is_admin)
         if row.status not in LIVE_STATUSES:
             raise GameOver(f"this game is {row.status}")
         if target_channel_id == row.channel_id:
             raise LobbyError("that is the game's own channel")
-        await self.store.add_link(row.id, target_channel_id, self.clock())
-        return self.info(row)
+        await self.games.store.add_link(row.id, target_channel_id, self.games.clock())
+        return self.games.info(row)
 
     async def spectate_remove(
         self,
@@ -67,39 +61,47 @@ class SideMixin:
         actor_id: int | None = None,
         is_admin: bool = False,
     ) -> bool:
-        row = await self._row(channel_id, game_id)
+        row = await self.games.row(channel_id, game_id)
         if actor_id is not None:
             check_host(row.host_id, actor_id, is_admin)
-        return await self.store.remove_link(row.id, target_channel_id)
+        return await self.games.store.remove_link(row.id, target_channel_id)
 
     async def spectate_list(
         self, channel_id: int | None, *, game_id: int | None = None
     ) -> list[int]:
-        row = await self._row(channel_id, game_id)
-        return [link.channel_id for link in await self.store.links(row.id)]
+        row = await self.games.row(channel_id, game_id)
+        return [link.channel_id for link in await self.games.store.links(row.id)]
 
-    # ================================================================ outbox
+
+class Outbox:
+    """The outbox: the posts committed moves queued, claimed, made or retried by the front end."""
+
+    def __init__(self, games: GameAccess) -> None:
+        self.games = games
+
     async def due_posts(self, limit: int = 20) -> list[Post]:
         """Posts still to make, oldest first (each describes a message; the move is
         already committed, so a post is never "applied")."""
-        rows = await self.store.claim_posts(self.clock(), limit, self.lease)
+        rows = await self.games.store.claim_posts(self.games.clock(), limit, self.games.lease)
         return [_post(r) for r in rows]
 
     async def posts(self, post_ids: list[int] | tuple[int, ...]) -> list[Post]:
         """These posts if they are still to make (not sent, not given up), in id order;
         claimed for this process like ``due_posts``."""
         ids = sorted(set(post_ids))
-        rows = await self.store.claim_posts(self.clock(), len(ids), self.lease, ids)
+        rows = await self.games.store.claim_posts(
+            self.games.clock(), len(ids), self.games.lease, ids
+        )
         return [_post(r) for r in rows]
 
     async def games_with_due_posts(self, limit: int = 50) -> list[int]:
         """The games that have posts due now (nothing is claimed: see ``next_posts``)."""
-        rows = await self.store.due_posts(self.clock(), limit)
+        rows = await self.games.store.due_posts(self.games.clock(), limit)
         return sorted({r.game_id for r in rows})
 
     async def games_of_posts(self, post_ids: list[int] | tuple[int, ...]) -> list[int]:
         """The games these posts belong to (nothing is claimed)."""
-        rows = [await self.store.get_post(i) for i in sorted(set(post_ids))]
+        rows = [await self.games.store.get_post(i) for i in sorted(set(post_ids))]
         return sorted({r.game_id for r in rows if r is not None})
 
     async def next_posts(self, game_id: int) -> list[Post]:
@@ -107,24 +109,27 @@ class SideMixin:
         post, if it is due, claimed for this process (``claim_posts``: with several
         processes on one database, one of them makes it). A later post waits while an
         earlier one of its channel is still pending, backing off or claimed elsewhere."""
-        now = self.clock()
+        now = self.games.clock()
         first: dict[int, PostRow] = {}
-        for r in await self.store.pending_posts_of(game_id):
+        for r in await self.games.store.pending_posts_of(game_id):
             first.setdefault(r.channel_id, r)
         due = [r.id for r in first.values() if r.due_at <= now]
         if not due:
             return []
-        return [_post(r) for r in await self.store.claim_posts(now, len(due), self.lease, due)]
+        return [
+            _post(r)
+            for r in await self.games.store.claim_posts(now, len(due), self.games.lease, due)
+        ]
 
     async def post_before(self, post: Post) -> Post | None:
         """The post made in ``post``'s channel for its game just before it (the one whose
         Play button goes once ``post`` is made)."""
-        r = await self.store.sent_post_before(post.game_id, post.channel_id, post.id)
+        r = await self.games.store.sent_post_before(post.game_id, post.channel_id, post.id)
         return _post(r) if r else None
 
     async def post_sent(self, post_id: int, message_id: int | None = None) -> bool:
         """Mark a post made; False when it was already marked (never post twice)."""
-        return await self.store.post_sent(post_id, message_id, self.clock())
+        return await self.games.store.post_sent(post_id, message_id, self.games.clock())
 
     async def post_failed(
         self, post_id: int, error: str, *, retry_in: float | None = None, give_up: bool = False
@@ -132,28 +137,18 @@ class SideMixin:
         """Count a failed attempt. It is retried after ``retry_in`` seconds (default: an
         exponential backoff from 30 s to one hour); after MAX_POST_ATTEMPTS attempts, or with
         ``give_up``, it is dropped (``dead``)."""
-        post = await self.store.get_post(post_id)
+        post = await self.games.store.get_post(post_id)
         if post is None or post.sent_at is not None or post.dead:
             return False
         retry = next_retry(post.attempts, retry_in, give_up=give_up, limit=MAX_POST_ATTEMPTS)
-        return await self.store.post_failed(post_id, error, self.clock(), retry_in=retry)
+        return await self.games.store.post_failed(
+            post_id, error, self.games.clock(), retry_in=retry
+        )
 
     async def prune_posts(self, *, keep_days: float = 30.0) -> int:
         """Forget posts made (or given up) more than ``keep_days`` ago; returns how many.
         Unsent posts are never pruned."""
-        return await self.store.prune_posts(self.clock() - keep_days * 86400)
-
-    # ======================================================== user settings
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self.store.settings(user_id)
-
-    async def user_setting(self, user_id: int, key: str) -> Any | None:
-        return await self.store.get_setting(user_id, clean_key(key))
-
-    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
-        """Store a JSON value (None deletes the key)."""
-        clean_options({"v": value})  # JSON-able and bounded
-        await self.store.set_setting(user_id, clean_key(key), value, self.clock())
+        return await self.games.store.prune_posts(self.games.clock() - keep_days * 86400)
 
 
 def _post(r: PostRow) -> Post:

@@ -1,4 +1,4 @@
-"""Undo of ``Tables``: free take-backs within a turn, and undo requests by consent.
+"""Undo: free take-backs within a turn, and undo requests by consent.
 
 The model (DESIGN.md notes; storage/history.py for the rows):
 
@@ -21,22 +21,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import Game, replay
-from storage.base import NewPost, Store, VersionConflict
+from storage.base import NewPost, VersionConflict
 from storage.history import NewUndo, UndoRequestRow
 from tables import announce
 from tables.controls import check_where
 from tables.errors import GameOver, NoGame, NotSeated, StaleDecision, TableError
 from tables.forced import chosen_flags
-from tables.line import LogLine, apply_names, record_of
+from tables.line import apply_names, record_of
 from tables.models import TurnResult, Where
 
 if TYPE_CHECKING:
     from storage.base import GameRow
+    from tables.access import GameAccess
 
 MAX_UNDO = 30
 
@@ -66,23 +66,11 @@ class UndoOutcome:
         return tuple(u for u, _ in self.waiting_for)
 
 
-class UndoMixin:
-    store: Store
-    clock: Callable[[], float]
+class Undo:
+    """Undo: free take-backs within a turn, and undo requests by consent."""
 
-    if TYPE_CHECKING:
-
-        async def _row(self, channel_id: int | None, game_id: int | None) -> GameRow: ...
-        async def _engine(self, row: GameRow) -> Game: ...
-        def _lock(self, game_id: int) -> asyncio.Lock: ...
-        def _keep(self, game_id: int, version: int, game: Game) -> None: ...
-        def _evict(self, game_id: int) -> None: ...
-        @staticmethod
-        def _check_playable(row: GameRow) -> None: ...
-
-    async def log_line(self, game_id: int) -> LogLine:
-        """Every move and undo of a game."""
-        return LogLine(await self.store.moves(game_id), await self.store.undos(game_id))
+    def __init__(self, games: GameAccess) -> None:
+        self.games = games
 
     async def undo(
         self,
@@ -100,15 +88,15 @@ class UndoMixin:
         UndoRefused (past a reveal, too many, another player's move), NotSeated, GameOver."""
         if count is not None and (not isinstance(count, int) or not 1 <= count <= MAX_UNDO):
             raise UndoRefused(f"take back 1 to {MAX_UNDO} moves at a time")
-        row = await self._row(channel_id, game_id)
-        self._check_playable(row)
+        row = await self.games.row(channel_id, game_id)
+        self.games.check_playable(row)
         if not any(s.user_id == user_id for s in row.seats):
             raise NotSeated("you are not playing in this game")
-        async with self._lock(row.id):
-            row = await self._row(None, row.id)
-            self._check_playable(row)
-            game = await self._engine(row)
-            live = (await self.log_line(row.id)).live()
+        async with self.games.lock(row.id):
+            row = await self.games.row(None, row.id)
+            self.games.check_playable(row)
+            game = await self.games.engine(row)
+            live = (await self.games.log_line(row.id)).live()
             flags = await asyncio.to_thread(chosen_flags, record_of(row, live))
             held = {s.seat for s in row.seats if s.user_id == user_id}
             raw = _own_span(row, live, flags, held, count, game.undo_barrier)
@@ -121,8 +109,8 @@ class UndoMixin:
             if free or not asked:
                 result = await self._take_back(row, game, live, raw, user_id, post=not free)
                 return UndoOutcome(row.id, row.channel_id, "applied", raw, seqs, user_id, result)
-            request_id = await self.store.add_undo_request(
-                row.id, user_id, row.version, raw, [u for u, _ in asked], self.clock()
+            request_id = await self.games.store.add_undo_request(
+                row.id, user_id, row.version, raw, [u for u, _ in asked], self.games.clock()
             )
             return UndoOutcome(
                 row.id,
@@ -138,23 +126,23 @@ class UndoMixin:
 
     async def note_undo_message(self, request_id: int, channel_id: int, message_id: int) -> None:
         """The public message of a request, so a move that cancels it can drop its buttons."""
-        await self.store.set_undo_request_message(request_id, channel_id, message_id)
+        await self.games.store.set_undo_request_message(request_id, channel_id, message_id)
 
     async def can_undo_turn(self, game_id: int, user_id: int) -> bool:
         """Whether the caller has moves of this turn not yet posted to take back freely
         (the private menu then offers "Undo my turn"). Cheap: no replay."""
-        row = await self._row(None, game_id)
+        row = await self.games.row(None, game_id)
         if row.status != "active" or row.version <= row.announced_seq:
             return False
         held = {s.seat for s in row.seats if s.user_id == user_id}
-        since = await self.store.moves(row.id, after_seq=row.announced_seq)
-        game = await self._engine(row)
+        since = await self.games.store.moves(row.id, after_seq=row.announced_seq)
+        game = await self.games.engine(row)
         first = len(game.moves) - len(since)
         return (
             bool(since)
             and all(m.seat in held for m in since)
             and first >= game.undo_barrier
-            and len((await self.log_line(row.id)).live()) == game.version
+            and len((await self.games.log_line(row.id)).live()) == game.version
         )
 
     async def answer_undo(
@@ -162,19 +150,21 @@ class UndoMixin:
     ) -> UndoOutcome:
         """An approver's answer. The last approval applies the undo (if nothing moved).
         ``where`` (the click's guild and channel) must be the game's own."""
-        request = await self.store.get_undo_request(request_id)
+        request = await self.games.store.get_undo_request(request_id)
         if request is None:
             raise NoGame("there is no such undo request")
-        row = await self._row(None, request.game_id)
+        row = await self.games.row(None, request.game_id)
         if where is not None:
             check_where(row, where)
         await self._still_open(request, row)
         if user_id not in request.approvers:
             raise NotSeated("this undo request is for the players it affects")
-        async with self._lock(row.id):
-            row = await self._row(None, row.id)
+        async with self.games.lock(row.id):
+            row = await self.games.row(None, row.id)
             await self._still_open(request, row)
-            voted = await self.store.vote_undo_request(request_id, user_id, approve, self.clock())
+            voted = await self.games.store.vote_undo_request(
+                request_id, user_id, approve, self.games.clock()
+            )
             assert voted is not None
             if voted.status == "refused":
                 return self._outcome(row, voted, "refused", ())
@@ -183,8 +173,8 @@ class UndoMixin:
             if waiting:
                 left = tuple((u, names.get(u, "?")) for u in waiting)
                 return self._outcome(row, voted, "approved", left)
-            game = await self._engine(row)
-            live = (await self.log_line(row.id)).live()
+            game = await self.games.engine(row)
+            live = (await self.games.log_line(row.id)).live()
             _span(game, live, voted.count)  # still within the barrier (it cannot move back)
             result = await self._take_back(
                 row, game, live, voted.count, voted.requester_id, request_id=voted.id
@@ -192,14 +182,14 @@ class UndoMixin:
             return self._outcome(row, voted, "applied", (), result)
 
     async def undo_request(self, request_id: int) -> UndoRequestRow | None:
-        return await self.store.get_undo_request(request_id)
+        return await self.games.store.get_undo_request(request_id)
 
     # ------------------------------------------------------------ internals
     async def _still_open(self, request: UndoRequestRow, row: GameRow) -> None:
-        current = await self.store.get_undo_request(request.id)
+        current = await self.games.store.get_undo_request(request.id)
         status = current.status if current else "cancelled"
         if status == "open" and (row.version != request.at_version or row.status != "active"):
-            await self.store.close_undo_request(request.id, "cancelled", self.clock())
+            await self.games.store.close_undo_request(request.id, "cancelled", self.games.clock())
             status = "cancelled"
         if status != "open":
             why = {"cancelled": "the game moved on since it was asked"}.get(status, status)
@@ -248,7 +238,7 @@ class UndoMixin:
         moves = "1 move" if count == 1 else f"{count} moves"
         where = f"#{span[0].seq}" if count == 1 else f"#{span[0].seq}–#{span[-1].seq}"
         text = f"{who} took back {moves} ({where})" + (" by consent" if request_id else "")
-        now = self.clock()
+        now = self.games.clock()
         waiting = {d.seat: now for d in rebuilt.pending()}
         acting = announce.to_act(rebuilt, row, waiting)
         scores = tuple(rebuilt.scores())
@@ -261,7 +251,7 @@ class UndoMixin:
         undo = NewUndo(user_id, [m.seq for m in span], text, request_id)
         snapshot = json.dumps(rebuilt.to_json(), separators=(",", ":"))
         try:
-            ids = await self.store.commit_undo(
+            ids = await self.games.store.commit_undo(
                 row.id,
                 row.version,
                 undo,
@@ -271,9 +261,9 @@ class UndoMixin:
                 now=now,
             )
         except VersionConflict as exc:
-            self._evict(row.id)
+            self.games.evict(row.id)
             raise StaleDecision("the game moved on meanwhile; look again") from exc
-        self._keep(row.id, position, rebuilt)
+        self.games.keep(row.id, position, rebuilt)
         return TurnResult(
             game_id=row.id,
             channel_id=row.channel_id,

@@ -1,10 +1,27 @@
-"""Shared test set-up: the test-only game is registered here, never in the product."""
+"""Shared test set-up: the test-only game is registered here, never in the product.
+
+The tests run longest first (``slow``, then ``e2e``, then ``playout``, then the rest in file
+order): spread over the pytest-xdist workers, the long ones start at once and the many
+short ones fill the gaps, so no worker is left finishing a long test alone at the end.
+"""
 
 from __future__ import annotations
+
+import pytest
 
 from devkit.toygame import register_toy
 
 register_toy()
+
+FIRST = ("slow", "e2e", "playout")  # markers, longest first
+
+
+def _rank(item: pytest.Item) -> int:
+    return next((i for i, name in enumerate(FIRST) if item.get_closest_marker(name)), len(FIRST))
+
+
+def pytest_collection_modifyitems(session, config, items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: file order within a rank, the same on every worker
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

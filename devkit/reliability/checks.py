@@ -23,6 +23,7 @@ class Findings:
     dead_posts: int = 0
     replay_mismatches: list[str] = field(default_factory=list)
     post_latencies: list[float] = field(default_factory=list)
+    journals: list[str] = field(default_factory=list)  # of the games counted wrong
 
 
 def post_latencies(world: World, since: float, until: float) -> list[float]:
@@ -45,6 +46,24 @@ def moves_kept(world: World, tables: list[Table], findings: Findings) -> None:
             findings.lost_or_twice.append(
                 f"game {t.game_id}: {t.acked} acknowledged, {t.uncertain} unsure, {logged} logged"
             )
+            findings.journals.append(_journal(world, t))
+        elif t.refused:
+            findings.journals.append(_journal(world, t))
+
+
+def _journal(world: World, t: Table) -> str:
+    """The driver's journal of a game beside its logged moves, merged by time."""
+    assert t.game_id is not None
+    flags = iter(_flags(world, t.game_id))
+    rows = world.peek(
+        "SELECT seq, seat, move, at FROM moves WHERE game_id = ? ORDER BY seq", (t.game_id,)
+    )
+    logged = [
+        f"{at:.3f} LOGGED #{seq} seat {seat} {move!r}{'' if next(flags) else ' (forced)'}"
+        for seq, seat, move, at in rows
+    ]
+    lines = sorted(logged + t.journal)
+    return f"game {t.game_id} ({t.channel.name}):\n    " + "\n    ".join(lines)
 
 
 def posts(world: World, tables: list[Table], findings: Findings) -> None:
@@ -111,9 +130,13 @@ def tracebacks(log_text: str) -> list[str]:
 def chosen_moves(world: World, game_id: int) -> int:
     """The moves of a game that a player chose: the forced moves the table layer played
     after them (one legal option, issue 12) are logged too, but nobody sent them."""
+    return sum(_flags(world, game_id))
+
+
+def _flags(world: World, game_id: int) -> list[bool]:
     from tables.forced import chosen_flags
 
-    return sum(chosen_flags(record_of(world, game_id)))
+    return chosen_flags(record_of(world, game_id))
 
 
 def record_of(world: World, game_id: int) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
 from dataclasses import dataclass, field
 
 from devkit.standin import Interaction, Message, StandIn
@@ -50,8 +51,14 @@ class Table:
     game_id: int | None = None
     acked: int = 0  # moves the bot acknowledged (✔) in this game
     uncertain: int = 0  # moves sent whose answer was lost (kill, failed callback)
+    refused: int = 0  # legal moves the bot refused
     menus_only: bool | None = None  # None: both ways at random
     over: bool = False
+    journal: list[str] = field(default_factory=list)  # what the driver sent and concluded
+
+    def note(self, what: str) -> None:
+        """Keep a line of the journal (shown when this game's move count is wrong)."""
+        self.journal.append(f"{time.time():.3f} {what}")
 
     # ------------------------------------------------------------------ set-up
     async def open(self, seed: int) -> None:
@@ -100,7 +107,9 @@ class Table:
             if not choices:
                 return made
             move = self.rnd.choice(choices)["value"]
-            answer = await self._move(self.standin.slash(user, self.channel, "play", move=move))
+            answer = await self._move(
+                self.standin.slash(user, self.channel, "play", move=move), what=f"/play {move}"
+            )
             if answer is None:
                 return made
             made = True
@@ -157,22 +166,24 @@ class Table:
             click = self.standin.click(user, menu, button["custom_id"])
         else:
             return None
-        answer = await self._move(click, moves=moves_of(label))
+        answer = await self._move(click, moves=moves_of(label), what=f"{user.name}: {label}")
         return None if answer is None else ("option", answer)
 
     # ---------------------------------------------------------------- helpers
-    async def _move(self, coro, *, moves: int = 1) -> Interaction | None:
+    async def _move(self, coro, *, moves: int = 1, what: str = "") -> Interaction | None:
         """Send a move (``moves``: a menu entry may play a move and its sub-choice); count
         it when acknowledged, and a refusal of a legal move."""
+        self.note(f"send {what!r}")
         ix = await self._send(coro)
         if ix is None:
-            self._unsure(moves)
+            self._unsure(moves, "no answer")
             return None
         text = await _final_text(ix)
         if ix.response_type == 6 and ix.followup_ids:  # a refusal after a deferred update
             text = "\n".join(m.text for m in ix.replies if m.id in ix.followup_ids)
         if "✔" in text and not any(r in text.lower() for r in REFUSED):
             self.acked += moves
+            self.note(f"acked {moves}: {text[:80]!r}")
             self.metrics.moves += 1
             if "game is over" in text.lower():
                 self.over = True
@@ -180,12 +191,15 @@ class Table:
         low = text.lower()
         if any(r in low for r in REFUSED):
             self.metrics.refused_legal.append(f"{self.channel.name}: {text[:160]}")
+            self.refused += 1
+            self.note(f"refused: {text[:80]!r}")
         else:
-            self._unsure(moves)  # an answer that says nothing: the move may be in
+            self._unsure(moves, f"answer {text[:80]!r}")  # says nothing: the move may be in
         return None
 
-    def _unsure(self, moves: int = 1) -> None:
+    def _unsure(self, moves: int, why: str) -> None:
         self.uncertain += moves
+        self.note(f"unsure {moves}: {why}")
 
     async def _send(self, coro):
         """Send one interaction once the bot is connected; None when it got no answer."""

@@ -156,6 +156,7 @@ async def _double(world: World, tables: list[Table], report: Report) -> None:
         made = sum("✔" in x for x in texts)
         delta = _logged(world, t) - before
         t.acked += delta if made == 1 and delta in sizes else made
+        t.note(f"double case {case}: {made} made, {delta} logged, sizes {sizes}")
         label = ("same option twice", "two options", "/play twice")[case]
         # one accepted click plays its entry's moves (a paired entry plays two), no more
         ok = delta == sum(sizes) if case == 2 and made == 2 else made == 1 and delta in sizes
@@ -227,7 +228,9 @@ async def _kills(world: World, tables: list[Table], config: Config, report: Repo
     for _ in range(config.kills):
         playing = [asyncio.create_task(t.play(config.kill_moves)) for t in tables]
         await asyncio.sleep(1.5)
+        _mark(tables, "SIGKILL")
         await world.kill_and_restart()
+        _mark(tables, "restarted")
         await asyncio.gather(*playing)
 
 
@@ -250,16 +253,23 @@ async def _faults(world: World, tables: list[Table], config: Config, report: Rep
     for method, route, status, times, retry in rest:
         s.fail(method, route, status, times=times, retry_after=retry)
         report.faults.append(f"{status} x{times} on {method} {route} (retry_after {retry:g}s)")
+        _mark(tables, f"fault {report.faults[-1]}")
         await asyncio.sleep(1.0)
     for kind in ("close", "tcp", "reconnect", "invalid"):
         count = s.connections
         await s.gateway_fault(kind)
         report.faults.append(f"gateway: {kind}")
+        _mark(tables, f"fault gateway: {kind}")
         if kind in ("close", "tcp", "invalid", "reconnect"):
             await s.wait_until(lambda c=count: s.connections > c and s.connected, timeout=60)  # type: ignore[misc]
         await asyncio.sleep(1.0)
     await asyncio.gather(*playing)
     s.failures.clear()
+
+
+def _mark(tables: list[Table], what: str) -> None:
+    for t in tables:
+        t.note(f"== {what}")
 
 
 async def _hostile(world: World, tables: list[Table], config: Config, report: Report) -> None:
@@ -311,9 +321,9 @@ def rows(report: Report) -> list[tuple[str, str, str]]:
         ),
         ("answers past 3 s (Discord drops them)", str(report.late_callbacks), "0"),
         (
-            "unanswered legit interactions (incl. kills/faults)",
-            str(load.unanswered + report.other.unanswered),
-            "",
+            "unanswered legit interactions: under load / double, kills, faults",
+            f"{load.unanswered} / {report.other.unanswered}",
+            "0 / -",
         ),
         (
             "double clicks: cases / problems",
@@ -333,9 +343,9 @@ def rows(report: Report) -> list[tuple[str, str, str]]:
         ("games with posts out of move order", str(len(f.out_of_order)), "0"),
         ("older posts still showing Play", str(len(f.stale_play_buttons)), "0"),
         (
-            "hostile: sent / blocked by 'Discord'",
+            "hostile: reached the bot / blocked by 'Discord' (apart)",
             f"{h.sent} / {h.blocked}",
-            f">= {report.config.hostile}",
+            f">= {report.config.hostile} / -",
         ),
         ("hostile: unanswered", str(len(h.unanswered)), "0"),
         ("hostile: public replies", str(len(h.public)), "0"),
@@ -379,4 +389,6 @@ def format_report(report: Report) -> str:
         if items:
             lines.append(f"\n{name} ({len(items)}):")
             lines += [f"  {x}" for x in items[:10]]
+    for journal in report.findings.journals[:6]:
+        lines.append(f"\njournal of {journal}")
     return "\n".join(lines)

@@ -3,8 +3,9 @@
 ``evaluate(game)`` estimates every seat's final VP from the current state: the VP already
 scored, the End of the Month points the seat would get now (money, energy, cities, grid rows,
 counted in fractions so one more euro is worth something), and what its engine should still
-earn, weighted by the share of the month left. The weights are a heuristic, tuned by the
-tournament (``python3 -m ai.tournament``), not rules; nothing here is seen by players.
+earn, weighted by the share of the month left: ``features`` times ``WEIGHTS``. The weights
+are a heuristic checked in play, not rules (``python3 -m ai.fit`` fits them to how games
+end, for comparison); nothing here is seen by players.
 
 Algae, Inc. is open information (the weekly export bonus tiles are all face up, RULINGS.md
 ALG-GAP-28), so ``Game.determinize`` has nothing to deal again but the random generator.
@@ -21,8 +22,7 @@ from engine.algae.scoring import full_rows
 from engine.algae.state import vp_total
 from engine.algae.view import belt_steps
 
-TOKEN_VALUE = {"freelance": 0.6, "choice": 0.9, "wild": 1.1, "value": 0.7}
-EXPORT_VALUE = 2.5  # VP an export is worth beyond its city point: tokens, milestones, icons
+TOKENS = ("freelance", "choice", "wild", "value")
 
 
 def time_left(s: dict[str, Any]) -> float:
@@ -59,29 +59,81 @@ def _goods(p: dict[str, Any], left: float) -> float:
     return worth * min(1.0, 4 * left)  # goods still in the factory at the end score nothing
 
 
-def seat_value(s: dict[str, Any], seat: int) -> float:
+EXACT = ("vp", "cities", "money", "energy", "rows", "monday_vp", "monday_money")  # the rules
+# VP a unit of each feature is worth. Hand-set and checked in play (python3 -m ai.tournament):
+# weights fitted to plan-played games by ``python3 -m ai.fit algae`` predict final scores
+# better (held-out sd 14 -> 10 VP) but read correlations as causes (money and energy held
+# mid-game looked worth 2-3 VP each), and a strong AI on them hoarded and scored 14, not 51.
+WEIGHTS: dict[str, float] = {
+    "one": 0.0,  # the same for every seat: it moves the estimate, never a decision
+    "left": 0.0,
+    "vp": 1.0,
+    "cities": float(D.END_CITY_VP),
+    "money": 1.0 / D.END_MONEY_PER_VP,
+    "energy": 1.0 / D.END_ENERGY_PER_VP,
+    "rows": float(D.END_GRID_ROW_VP),
+    "grid": 0.4,
+    "monday_vp": 1.0,
+    "monday_money": 0.2,
+    "cities_left": 2.5,  # an export is worth more than its city point: tokens, milestones
+    "contract": 3.0,
+    "goods": 1.0,
+    "staff_left": 1.0,
+    "upg_left": 1.5,
+    "fields_left": 1.2,
+    "science_left": 0.3,
+    "money_left": 0.1,
+    "energy_left": 0.15,
+    "freelance_left": 0.6,
+    "choice_left": 0.9,
+    "wild_left": 1.1,
+    "value_left": 0.7,
+}
+
+
+def features(s: dict[str, Any], seat: int) -> dict[str, float]:
+    """What the estimate of ``seat``'s final VP is made of (``*_left``: times the share of
+    the month left, for what the seat's engine should still turn into VP)."""
     p = s["players"][seat]
-    vp = float(vp_total(p))
-    if s["final"]:
-        return vp
     left = time_left(s)
-    vp += D.END_CITY_VP * len(p["cities"])
-    vp += p["money"] / D.END_MONEY_PER_VP + p["energy"] / D.END_ENERGY_PER_VP
-    vp += D.END_GRID_ROW_VP * full_rows(p) + 0.4 * len(p["grid_placed"])
     icons = B.revealed_icons(p)
-    vp += mondays_left(s) * (icons["vp"] + 0.2 * icons["money"])
-    vp += EXPORT_VALUE * len(p["cities"]) * left
-    vp += 3.0 if p["contract_done"] else 0.0
-    vp += _goods(p, left)
-    engine = 0.0
-    engine += sum(p["staff"][t] - 1 for t in D.TEAMS) * 1.0
-    engine += sum(1.5 for t in D.TEAMS if p["upg"][t])
-    engine += sum(1.2 for f in p["fields"].values() if f)
-    engine += 0.3 * p["science"] + 0.1 * p["money"] + 0.15 * p["energy"]
-    engine += sum(TOKEN_VALUE[k] * p[k] for k in TOKEN_VALUE)
-    return vp + left * engine
+    out = {
+        "one": 1.0,
+        "left": left,
+        "vp": float(vp_total(p)),
+        "cities": float(len(p["cities"])),
+        "money": float(p["money"]),
+        "energy": float(p["energy"]),
+        "rows": float(full_rows(p)),
+        "grid": float(len(p["grid_placed"])),
+        "monday_vp": float(mondays_left(s) * icons["vp"]),
+        "monday_money": float(mondays_left(s) * icons["money"]),
+        "cities_left": len(p["cities"]) * left,
+        "contract": 1.0 if p["contract_done"] else 0.0,
+        "goods": _goods(p, left),
+        "staff_left": sum(p["staff"][t] - 1 for t in D.TEAMS) * left,
+        "upg_left": sum(1 for t in D.TEAMS if p["upg"][t]) * left,
+        "fields_left": sum(1 for f in p["fields"].values() if f) * left,
+        "science_left": p["science"] * left,
+        "money_left": p["money"] * left,
+        "energy_left": p["energy"] * left,
+    }
+    for k in TOKENS:
+        out[f"{k}_left"] = p[k] * left
+    return out
+
+
+def seat_value(s: dict[str, Any], seat: int) -> float:
+    if s["final"]:
+        return float(vp_total(s["players"][seat]))
+    return sum(WEIGHTS[k] * v for k, v in features(s, seat).items())
 
 
 def evaluate(game: Any) -> list[float]:
     """Estimated final VP of every seat (exact once the game is over)."""
     return [seat_value(game.s, seat) for seat in range(len(game.players))]
+
+
+def seat_features(game: Any, seat: int) -> dict[str, float]:
+    """The features of ``seat`` for ``python3 -m ai.fit`` (which fits ``WEIGHTS``)."""
+    return features(game.s, seat)

@@ -8,6 +8,7 @@ import pytest
 
 import ai
 from ai.mcts import Budget, search
+from ai.policy import policy_move
 from engine.core import Rng, new_game
 from tests.ai.helpers import midgame, seat_to_act
 
@@ -47,8 +48,19 @@ def test_search_counts_its_iterations_and_visits_only_legal_moves():
     assert result.iterations == 30
     assert set(result.visits) <= legal and result.move in legal
     assert sum(result.visits.values()) == 30
-    seeded = search(game, seat, Budget(seconds=None, iterations=30), Rng(1))
-    assert sum(seeded.visits.values()) == 30 + 3 * len(seeded.visits), "3 virtual visits each"
+
+
+def test_search_opens_the_plans_move_first_and_widens_slowly():
+    """Progressive widening: one iteration tries the plan's move only; a node opens about
+    1 + widen * sqrt(visits) moves."""
+    game = midgame("algae", 2, 4, 20)
+    seat = seat_to_act(game)
+    decision = game.decision_for(seat)
+    planned = policy_move(game.determinize(seat, Rng(9)), decision, Rng(9))
+    one = search(game, seat, Budget(seconds=None, iterations=1, prior=False), Rng(1))
+    assert one.visits == {planned: 1} and one.move == planned
+    few = search(game, seat, Budget(seconds=None, iterations=4, root_widen=0.5), Rng(1))
+    assert len(few.visits) <= 1 + 0.5 * 2
 
 
 def test_levels_and_budgets_are_checked():

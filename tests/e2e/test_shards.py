@@ -23,7 +23,7 @@ from tests import pgserver
 from tests.backends import Backend
 
 SHARDS = 4
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 async def log_moves(backend: Backend, table: Table) -> list[str]:

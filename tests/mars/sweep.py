@@ -28,13 +28,20 @@ def action_of(move: str) -> str | None:
 
 
 def sweep(n: int, games: int) -> dict:
-    rounds, ends, levels, win, spread = [], Counter(), Counter(), [], []
-    drawn, done = Counter(), Counter()
+    rounds: list[int] = []
+    win: list[int] = []
+    spread: list[int] = []
+    ends: Counter[str] = Counter()
+    levels: Counter[int] = Counter()
+    drawn: Counter[str] = Counter()
+    done: Counter[str] = Counter()
     chosen: list[str] = []
+    offered: Counter[str] = Counter()
     turns = 0
     for seed in range(games):
         moves: list[str] = []
-        g = play_game(n, 1000 + seed, turn_moves=moves)
+        menus: list[list[str]] = []
+        g = play_game(n, 1000 + seed, turn_moves=moves, offered=menus)
         v = g.view(None)
         rounds.append(v["round"])
         ends[v["ended_by"] or "?"] += 1
@@ -46,6 +53,12 @@ def sweep(n: int, games: int) -> dict:
             drawn[m["id"]] += 1
             done[m["id"]] += m["done"]
         chosen += [a for m in moves if (a := action_of(m))]
+        seen: set[str] = set()  # what could have been chosen at some point of each turn
+        for menu, move in zip(menus, moves, strict=True):
+            seen |= {a for m in menu if (a := action_of(m))}
+            if move == "end":
+                offered.update(seen)
+                seen = set()
         turns += sum(1 for m in moves if m == "end")
     return {
         "n": n,
@@ -58,6 +71,7 @@ def sweep(n: int, games: int) -> dict:
         "drawn": drawn,
         "done": done,
         "chosen": Counter(chosen),
+        "offered": offered,
         "turns": turns,
     }
 
@@ -69,15 +83,17 @@ def q(xs: list[int]) -> str:
 
 def report(results: list[dict]) -> None:
     print(
-        "| players | games | rounds min/med/max | ended by | cap hits | levels "
-        "| win OP min/med/max | spread med |"
+        "| players | games | rounds min/med/max | ended by | by the published trigger | cap hits "
+        "| levels | win OP min/med/max | spread med |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
         lv = ", ".join(f"L{k}: {v}" for k, v in sorted(r["levels"].items()))
+        trigger = r["ends"]["missions"] + r["ends"]["level"]
         print(
-            f"| {r['n']} | {r['games']} | {q(r['rounds'])} | {ends} | {r['ends'].get('cap', 0)} "
+            f"| {r['n']} | {r['games']} | {q(r['rounds'])} | {ends} "
+            f"| {100 * trigger / r['games']:.0f} % | {r['ends'].get('cap', 0)} "
             f"| {lv} | {q(r['win'])} | {statistics.median(r['spread']):g} |"
         )
     print()
@@ -90,10 +106,14 @@ def report(results: list[dict]) -> None:
             cells.append(f"{r['done'][m]}/{d} ({100 * r['done'][m] / d:.0f}%)" if d else "-")
         print(f"| {m} | " + " | ".join(cells) + " |")
     print()
-    print("| action | " + " | ".join(f"{r['n']}p % of turns" for r in results) + " |")
+    print("| action | " + " | ".join(f"{r['n']}p % of turns (offered)" for r in results) + " |")
     print("|---|" + "---|" * len(results))
     for a in (*MAIN, *(f"x {e}" for e in EXEC)):
-        cells = [f"{100 * r['chosen'][a] / max(r['turns'], 1):.1f}" for r in results]
+        cells = [
+            f"{100 * r['chosen'][a] / max(r['turns'], 1):.1f} "
+            f"({100 * r['offered'][a] / max(r['turns'], 1):.0f})"
+            for r in results
+        ]
         print(f"| {a} | " + " | ".join(cells) + " |")
 
 

@@ -10,7 +10,7 @@ from tests.mars.player import play_game
 from tests.mars.sweep import report, sweep
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_scripted_games_end_by_the_published_trigger(players: int) -> None:
     for seed in range(3):
         game = play_game(players, 1000 + seed)
@@ -22,5 +22,6 @@ def test_scripted_games_end_by_the_published_trigger(players: int) -> None:
 def test_sweep_reports_every_action_and_mission(capsys) -> None:
     report([sweep(2, 2)])
     out = capsys.readouterr().out
-    for word in ("construct", "x develop", "x adv", "research", "progress", "cap hits"):
+    for word in ("construct", "x develop", "x adv", "research", "progress", "cap hits", "offered"):
         assert word in out
+    assert "| 2 | 2 |" in out  # the row of the two 2-player games

@@ -9,7 +9,7 @@ import pytest
 
 from devkit.reliability.suite import Config, format_report, run
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 QUICK = Config(
     channels=3, moves=6, kill_moves=3, fault_moves=3, kills=1, hostile=300, long_retry=False
@@ -26,7 +26,7 @@ async def test_the_bot_keeps_every_promise_under_load_kills_faults_and_hostile_i
     assert report.kills == QUICK.kills and f.lost_or_twice == []
     assert (f.missing_posts, f.duplicate_posts, f.dead_posts, f.pending_posts) == ([], [], 0, 0)
     assert f.out_of_order == [] and f.stale_play_buttons == []
-    assert h.sent + h.blocked >= QUICK.hostile and h.sent >= QUICK.hostile // 2
+    assert h.sent >= QUICK.hostile and h.blocked >= 1, "reached the bot; Discord's blocks apart"
     assert (h.unanswered, h.public, h.pinging) == ([], [], [])
     assert report.state_changed == [], "a refused command changed the game or settings"
     assert report.hostile_tracebacks == [] and report.tracebacks == []

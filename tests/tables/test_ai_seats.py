@@ -59,6 +59,7 @@ async def test_the_host_adds_and_removes_ai_seats_in_the_lobby(tables: Tables) -
         await tables.remove_ai(CHAN, ANN)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["tally", "algae"])
 async def test_one_human_and_two_ais_play_to_the_end(tables: Tables, kind: str) -> None:
     await tables.create(kind, GUILD, CHAN, ANN, "ann", seed=3)

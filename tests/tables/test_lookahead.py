@@ -14,7 +14,7 @@ import engine
 from engine.core import Game, new_game
 from tables import Tables
 from tables.forced import play_forced
-from tables.lookahead import MAX_PAIRS, steps
+from tables.lookahead import JOIN, LABEL_LIMIT, MAX_PAIRS, pair_label, steps
 from tables.models import Where
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD
 
@@ -37,7 +37,7 @@ def test_pairs_are_legal_in_sequence_and_never_look_past_a_reveal(kind: str, pla
         entries = steps(game, decision)
         assert len(entries) <= max(MAX_PAIRS, len(decision.options))
         for entry in entries:
-            assert len(entry.option.label) <= 100
+            assert len(entry.option.label) <= LABEL_LIMIT
             if len(entry.moves) == 2:
                 pairs += 1
                 trial = copy(game)
@@ -95,3 +95,20 @@ async def test_one_click_plays_the_pair_through_the_table_layer(tables: Tables) 
         index = rnd.randrange(len(shown.options))
         await tables.play_option(where, user, start.game_id, decision.seat, decision.version, index)
     raise AssertionError("no paired entry met")
+
+
+@pytest.mark.parametrize(("first", "second"), [(75, 30), (30, 75), (90, 90), (50, 28)])
+def test_a_long_pair_label_still_shows_its_second_move(first: int, second: int) -> None:
+    """A paired entry plays two moves: its label names both, however long they are (cut
+    to fit, the second never cut away: the click must not play a move its label hides),
+    and the menu shows the label as it is (no second cut in cogs/)."""
+    from cogs.text import label as shown
+
+    a, b = "A" * (first - 1) + "a", "B" * (second - 1) + "b"
+    text = pair_label(a, b)
+    assert shown(text) == text
+    head, sep, tail = text.partition(JOIN)
+    assert sep and head.startswith("A") and tail.startswith("B")
+    assert len(tail) >= min(second, 35) and len(head) >= min(first, 35), text
+    if first + len(JOIN) + second <= 80:
+        assert text == f"{a}{JOIN}{b}"

@@ -59,8 +59,8 @@ async def test_after_a_restart_the_board_before_is_replayed_once(tables) -> None
     """The first post after the memory is lost (a restart) still gets correct marks."""
     await _algae(tables)
     await _play(tables, 20, random.Random(2))
-    tables._announced.clear()
-    tables._cache.clear()
+    tables.committer.forget_announced()
+    tables.games.forget_all()
     post_ids = await _play(tables, 20, random.Random(5))
     (first, *_) = await tables.posts(post_ids)
     data = first.payload

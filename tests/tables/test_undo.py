@@ -153,7 +153,7 @@ async def test_an_unusable_snapshot_after_an_undo_is_rebuilt_from_the_live_moves
     info, game = await tables.load(CHAN)
     want = game.to_json()
     await tables.store.save_snapshot(info.id, info.version, "{not json")
-    tables._evict(info.id)
+    tables.games.evict(info.id)
     _, rebuilt = await tables.load(CHAN, fresh=True)
     got = rebuilt.to_json()
     assert got["state"] == want["state"] and got["moves"] == want["moves"]

@@ -1,0 +1,63 @@
+"""The goal-directed plans (ai/plan_<kind>.py via ai/policy.py): the 'normal' level and the
+strong search's rollout policy (issue 10). They pick listed options, whole games end under
+them, they play better than random moves, and the evaluation fit solves what it should."""
+
+from __future__ import annotations
+
+import pytest
+
+import ai
+from ai.fit import ridge, solve
+from ai.policy import has_plan, plan, policy_move
+from engine.core import Rng, new_game
+from tests.ai.helpers import midgame, seat_to_act
+
+
+@pytest.mark.parametrize(("kind", "plan_seat"), [("algae", 0), ("mars", 1)])
+def test_the_plan_plays_a_whole_game_and_beats_random_moves(kind: str, plan_seat: int):
+    """Every move the plan makes is a listed option, the game ends, and the plan outscores
+    a random legal player."""
+    assert has_plan(kind)
+    game = new_game(kind, ["a", "b"], seed=4)
+    rng = Rng(3)
+    for _ in range(4000):
+        pending = game.pending()
+        if not pending:
+            break
+        d = pending[0]
+        if d.seat != plan_seat:
+            game.play(d.seat, rng.choice(d.options).move)
+            continue
+        move = plan(kind)(game, d, rng)  # type: ignore[misc]
+        assert move in {o.move for o in d.options}, f"{move!r} is not listed for {d.prompt!r}"
+        game.play(d.seat, move)
+    assert game.over
+    vp = {line.seat: line.vp for line in game.scores()}
+    assert vp[plan_seat] > vp[1 - plan_seat], vp
+
+
+def test_a_game_without_a_plan_falls_back_on_a_listed_move():
+    assert plan("no such game") is None
+    game = midgame("mars", 2, 5, 30)
+    d = game.pending()[0]
+    game.kind = "toy"  # a kind without ai/plan_toy.py
+    assert policy_move(game, d, Rng(1)) in {o.move for o in d.options}
+
+
+@pytest.mark.parametrize("kind", ["algae", "mars"])
+def test_normal_is_the_plan_seen_from_the_seat(kind: str):
+    game = midgame(kind, 2, 8, 40)
+    seat = seat_to_act(game)
+    move = ai.choose(game, seat, "normal")
+    rng = Rng.from_seed(ai.fair_seed(game, seat))
+    copy = game.determinize(seat, rng)
+    assert move == policy_move(copy, copy.decision_for(seat), rng)
+
+
+def test_the_fit_solves_a_known_system():
+    assert solve([[2.0, 1.0], [1.0, 3.0]], [5.0, 10.0]) == pytest.approx([1.0, 3.0])
+    rows = [({"a": float(x), "b": float(x * x % 7)}, 2.0 * x - 0.5 * (x * x % 7)) for x in range(9)]
+    fitted = ridge(rows, ["a", "b"], {"a": 0.0, "b": 0.0}, 0.0)
+    assert fitted == pytest.approx({"a": 2.0, "b": -0.5})
+    pulled = ridge(rows, ["a", "b"], {"a": 0.0, "b": 0.0}, 100.0)
+    assert abs(pulled["a"]) < 0.5, "a strong pull keeps the weights near the prior"

@@ -1,0 +1,33 @@
+"""Only the newest post shows Play, even when the bot is killed between making a post and
+taking the button off the post before it (issue 15 item 6: a stale Play button above
+the newest post). The start after the kill takes it off."""
+
+from __future__ import annotations
+
+import pytest
+
+from devkit.standin import BotProcess, StandIn
+from tests.e2e.helpers import is_turn_post, open_game
+
+pytestmark = pytest.mark.e2e
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+async def test_a_kill_before_the_edit_leaves_no_stale_play_button(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    alice, bob = standin.user("alice"), standin.user("bob")
+    first = await open_game(standin, [alice, bob])
+    assert "Play" in first.labels
+    standin.fail("PATCH", EDIT, 503, times=1000)  # the edit of the first post cannot land
+    ix = await standin.slash(alice, standin.games, "play", move="stake 1")
+    assert "✔" in ix.text
+    second = await standin.wait_for_message(standin.games, is_turn_post, after=first, timeout=30)
+    await standin.wait_until(lambda: len(standin.calls_to("PATCH", EDIT)) >= 1, timeout=30)
+    await bot.stop(kill=True)  # before any retry of the edit can succeed
+    assert "Play" in first.labels, "the edit was refused: the first post still shows Play"
+    standin.failures.clear()
+    await bot.start()
+    await standin.wait_until(lambda: "Play" not in first.labels, timeout=30)
+    assert "Play" in second.labels, "the newest post keeps its button"

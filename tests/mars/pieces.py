@@ -1,0 +1,121 @@
+"""How the scripted On Mars player (tests/mars/player.py) moves its Rover and its Bots: the Rover
+toward the tiles the missions want, the Bots to where the Buildings the Colony needs may go."""
+
+from __future__ import annotations
+
+import random
+
+from engine.mars import data as D
+from engine.mars import hexmap as H
+from tests.mars.plan import Board
+
+RESEARCH_COST = {(c, ltr): next(iter(cost)) for c, ltr, cost, _ in D.RESEARCH.values()}
+
+
+class Pieces:
+    rnd: random.Random
+
+    def noise(self) -> float:
+        return self.rnd.uniform(0.85, 1.15)
+
+    # ---------------------------------------------------------------- the Rover
+    def tile_targets(self, b: Board) -> dict[str, float]:
+        owned = {"".join(D.RESEARCH[r][:2]) for r in b.me["research"]}
+        out = {}
+        for h, c in b.cells.items():
+            tile = c["tile"]
+            if not tile or c["bots"] or (c["rovers"] and b.me["rover"] != h):
+                continue  # MARS-MOVE-02..05: the Rover may not end there
+            if tile.startswith("research:"):
+                key = tile[9:]
+                pay = RESEARCH_COST[(key[:-1], key[-1])]
+                if key in owned or b.res[pay] < 1:
+                    continue
+                out[h] = 9.0 + 8.0 * b.m("research")
+            else:
+                out[h] = 5.0 + 8.0 * b.m("discovery")
+        return out
+
+    def rover_value(self, b: Board, steps: int, spend: int = 0) -> float:
+        """The best tile in reach (Rover Tech and up to 2 paid steps count, once ``spend``
+        crystals are paid for the action), part of its worth for one on the way."""
+        here = b.me["rover"]
+        left = b.crystals() - spend
+        reach = steps + b.tech_level("rover") + (min(2, left) if left >= 3 else 0)
+        vals = [
+            v * min(1.0, reach / H.dist(here, h)) ** 2
+            for h, v in self.tile_targets(b).items()
+            if H.dist(here, h) > 0
+        ]
+        return max(vals, default=0.0)
+
+    def rover(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
+        here = b.me["rover"]
+        tiles = self.tile_targets(b)
+        if here in tiles and "stop" in moves:
+            return "stop"
+        steps = [m for m in moves if m != "stop"]
+        free = [m for m in steps if "pay" not in labels[m]]
+        if not tiles or not steps:
+            return "stop" if "stop" in moves else moves[0]
+        target = max(tiles, key=lambda t: (tiles[t] - 1.5 * H.dist(here, t), t))
+        pool = free or (steps if H.dist(here, target) <= 2 and b.crystals() >= 3 else [])
+        if not pool:
+            return "stop" if "stop" in moves else moves[0]
+        best = min(pool, key=lambda m: (H.dist(m, target), "crystal" not in labels[m]))
+        if H.dist(best, target) >= H.dist(here, target) and "stop" in moves:
+            return "stop"
+        return best
+
+    # ------------------------------------------------------------------ the Bots
+    def goal_of(self, b: Board, start: str, left: int) -> tuple[str, float]:
+        """Where the Bot on ``start`` should head and what moving it is worth: the best place
+        to build from, less for every further Control action it takes to get there."""
+        t = b.targets()
+        cur = b.stand_value(start, t) if b.bot_may_end(start, start) else 0.0
+        goal, score = start, cur
+        for h in b.cells:
+            d = H.dist(start, h)
+            if d == 0 or not b.bot_may_end(h) or b.cells[h]["tile"]:
+                continue
+            later = max(0, -(-(d - left) // 2))  # further moves of 2 steps
+            v = b.stand_value(h, t) * 0.6**later - 0.05 * d
+            if v > score:
+                goal, score = h, v
+        return goal, score - cur
+
+    def reach_value(self, b: Board, left: int) -> float:
+        """The best place to build from that a Bot can reach with ``left`` steps now."""
+        t = b.targets()
+        best = 0.0
+        for x in b.me["bots"]:
+            for h in b.cells:
+                if H.dist(x, h) <= left and b.bot_may_end(h, x) and not b.cells[h]["tile"]:
+                    best = max(best, b.stand_value(h, t))
+        return best
+
+    def bot_gain(self, b: Board, left: int) -> float:
+        return max((self.goal_of(b, x, left)[1] for x in b.me["bots"]), default=0.0)
+
+    def which_bot(self, b: Board, moves: list[str], left: int) -> str:
+        best, gain = "done", 0.5
+        for m in moves:
+            if m == "done":
+                continue
+            g = self.goal_of(b, b.me["bots"][int(m.split()[1]) - 1], left)[1]
+            if g > gain:
+                best, gain = m, g
+        return best if best in moves else moves[-1]
+
+    def bot(self, b: Board, moves: list[str], labels: dict[str, str], left: int) -> str:
+        here = labels["stop"].split()[-1] if "stop" in moves else None
+        steps = [m for m in moves if m != "stop"]
+        if here is None:
+            here = next(x for x in b.me["bots"] if any(H.dist(x, m) == 1 for m in steps))
+        goal, _ = self.goal_of(b, here, left)
+        if goal == here and "stop" in moves:
+            return "stop"
+        safe = [m for m in steps if "tile" not in labels[m]] or steps
+        if not safe:
+            return moves[0]
+        return min(safe, key=lambda m: (H.dist(m, goal), self.noise()))  # steps use the allowance
