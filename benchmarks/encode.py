@@ -1,19 +1,23 @@
 """The encoders compared for the pictures (issue 13: choose by bytes x time).
 
 Each row encodes the same drawn public board (Algae, then On Mars) one way: RGB PNG (the
-old encoder), the fixed palette then PNG at zlib levels 1-6, a per-picture octree palette,
-and WebP lossless. The note gives the bytes and bytes x ms (lower is better).
+old encoder), the fixed palette then Pillow's PNG writer at zlib levels 1-6, the fixed
+palette then the kit's palette-PNG writer deflated by zlib-ng (levels 1-3, 2 chosen) or by
+the standard library's zlib, a per-picture octree palette, and WebP lossless. The note gives
+the bytes and bytes x ms (lower is better).
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import zlib
 from collections.abc import Callable
 
 from PIL import Image
 
 from benchmarks.kit import Row, measure, row
+from imaging.kit import png
 from imaging.kit.fixed_palette import quantise
 
 N = 15
@@ -31,6 +35,17 @@ def _webp(image: Image.Image, method: int) -> bytes:
     return buf.getvalue()
 
 
+def _writer(image: Image.Image, deflater: Callable[[bytes], bytes]) -> bytes:
+    """The kit's palette-PNG writer with ``deflater`` in place of its own."""
+    return png.palette_png(quantise(image), deflater=deflater)
+
+
+def _zlib_ng(level: int) -> Callable[[bytes], bytes]:
+    from zlib_ng import zlib_ng
+
+    return lambda raw: zlib_ng.compress(raw, level)
+
+
 def _octree(image: Image.Image) -> Image.Image:
     return image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
@@ -41,8 +56,12 @@ def encoders() -> list[tuple[str, Callable[[Image.Image], bytes]]]:
         ("RGB PNG zlib 6", lambda im: _png(im, 6)),
         ("fixed palette + PNG zlib 1", lambda im: _png(quantise(im), 1)),
         ("fixed palette + PNG zlib 2", lambda im: _png(quantise(im), 2)),
-        ("fixed palette + PNG zlib 3 (chosen)", lambda im: _png(quantise(im), 3)),
+        ("fixed palette + PNG zlib 3 (before)", lambda im: _png(quantise(im), 3)),
         ("fixed palette + PNG zlib 6", lambda im: _png(quantise(im), 6)),
+        ("fixed palette + kit PNG, zlib 3", lambda im: _writer(im, lambda r: zlib.compress(r, 3))),
+        ("fixed palette + kit PNG, zlib-ng 1", lambda im: _writer(im, _zlib_ng(1))),
+        ("fixed palette + kit PNG, zlib-ng 2 (chosen)", lambda im: _writer(im, _zlib_ng(2))),
+        ("fixed palette + kit PNG, zlib-ng 3", lambda im: _writer(im, _zlib_ng(3))),
         ("octree palette + PNG zlib 3", lambda im: _png(_octree(im), 3)),
         ("WebP lossless method 0", lambda im: _webp(im, 0)),
         ("fixed palette + WebP lossless method 1", lambda im: _webp(quantise(im), 1)),

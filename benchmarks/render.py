@@ -50,16 +50,36 @@ def views(
     return public, previous, mine, game.view(None), game.scores()
 
 
+def close_up_views(kind: str, before: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(public, previous public) of the first move from ``before`` on whose turn card
+    carries a close-up of the board (an export or a supervisor moved; a hex changed)."""
+    import importlib
+
+    recipe = importlib.import_module(f"imaging.{kind}.card").RECIPE
+    for at in range(before, before + 200):
+        public, previous, *_ = views(kind, at)
+        game = recipe.read(public)
+        if recipe.touched(game, recipe.marks(game, previous, None)) is not None:
+            return public, previous
+    raise AssertionError(f"no close-up in {kind} moves {before}-{before + 200}")
+
+
 def _cases(kind: str, before: int) -> list[tuple[str, Any]]:
     import imaging
 
     public, previous, mine, final, scores = views(kind, before)
     marks = imaging.changes(kind, public, previous)
     lines = ["Ann takes a turn that changed things"]
+    zoomed, zoomed_before = close_up_views(kind, before)
+    zoom_marks = imaging.changes(kind, zoomed, zoomed_before)
     return [
         (
             f"{kind} turn card",
             lambda: imaging.render(kind, "card", public, marks=marks, lines=lines),
+        ),
+        (
+            f"{kind} turn card with a close-up",
+            lambda: imaging.render(kind, "card", zoomed, marks=zoom_marks, lines=lines),
         ),
         (f"{kind} public board", lambda: imaging.render(kind, "public", public, marks=marks)),
         (f"{kind} player picture", lambda: imaging.render(kind, "player", mine, seat=0)),

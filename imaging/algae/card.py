@@ -4,17 +4,14 @@ ringed). The full board is the "public" picture."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from imaging.algae import actionboard, mapboard, public
 from imaging.algae.changes import Changes, marks_of
 from imaging.algae.model import GameModel, PlayerModel, read_game
 from imaging.algae.public import status_line
 from imaging.algae.style import bonus_parts
-from imaging.kit import Box, Canvas, png_of, zoom
+from imaging.kit import Box, png_of, zoom
 from imaging.kit import palette as pal
-from imaging.kit.card import CardModel, CardPlayer, Figure, turn_card
-from imaging.kit.headings import what_happened
+from imaging.kit.card import CardPlayer, CardRecipe, Figure, card_drawer
 
 TOKENS = ("choice", "wild", "freelance", "value")
 
@@ -33,47 +30,10 @@ def _figures(p: PlayerModel, changed: set[str]) -> tuple[Figure, ...]:
     return tuple(out)
 
 
-def card_model(
-    game: GameModel, fields: dict[int, set[str]], lines: list[str] | None = None
-) -> CardModel:
-    players = []
-    for p in game.players:
-        changed = fields.get(p.seat, set())
-        note = p.dept_title + (" · 1st player" if p.seat == game.first else "")
-        players.append(
-            CardPlayer(
-                p.seat,
-                p.name,
-                p.name[:1].upper(),
-                p.vp,
-                note,
-                _figures(p, changed),
-                "vp" in changed,
-            )
-        )
-    return CardModel(
-        "ALGAE, INC.",
-        status_line(game),
-        tuple(game.to_act),
-        game.over,
-        what_happened(lines or game.last),
-        tuple(players),
-    )
-
-
-def draw_turn_card(
-    view: dict[str, Any],
-    previous: dict[str, Any] | None = None,
-    marks: dict[str, Any] | None = None,
-    lines: list[str] | None = None,
-) -> Canvas:
-    """The card; ``lines`` (a post's events since the post before) say what the turn did.
-    Under them, a close-up of the board where the turn exported or moved a supervisor."""
-    game = read_game(view)
-    found = marks_of(game, previous, marks)
-    model = card_model(game, found.fields, lines)
-    board = lambda: public.draw_public(view, previous, marks, lines)  # noqa: E731
-    return turn_card(model, touched(game, found), board)
+def card_player(game: GameModel, p: PlayerModel, changed: set[str]) -> CardPlayer:
+    note = p.dept_title + (" · 1st player" if p.seat == game.first else "")
+    initial = p.name[:1].upper()
+    return CardPlayer(p.seat, p.name, initial, p.vp, note, _figures(p, changed), "vp" in changed)
 
 
 def touched(game: GameModel, found: Changes) -> tuple[Box, Box] | None:
@@ -90,4 +50,8 @@ def touched(game: GameModel, found: Changes) -> tuple[Box, Box] | None:
     return None if region is None else (region, public.ACTION_BOX)
 
 
+RECIPE = CardRecipe(
+    "ALGAE, INC.", read_game, marks_of, status_line, card_player, touched, public.close_up_board
+)
+draw_turn_card = card_drawer(RECIPE)
 render_card = png_of(draw_turn_card)

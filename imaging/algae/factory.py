@@ -14,6 +14,7 @@ from imaging.algae.model import PlayerModel
 from imaging.algae.style import cube_look
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
+from imaging.kit.palette import RGB
 
 CELL_W, CELL_H = 132, 78
 KIND_FILL = {
@@ -93,115 +94,105 @@ def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
     cv.card(box)
     with cv.panel("factory", box):
         cv.text((box[0] + 14, box[1] + 10), f"Factory · {spec['title']}", 20, bold=True)
-        cv.text(
-            (box[2] - 14, box[1] + 14),
-            spec.get("rule", ""),
-            14,
-            fill=pal.MUTED,
-            anchor="ra",
-            max_width=(box[2] - box[0]) * 0.55,
-        )
-        inner = (box[0] + 10, box[1] + 44, box[2] - 10, box[3] - 10)
-        boxes = cell_boxes(p.dept, inner)
-        secondary = {on: (sid, eff, inf, lock) for sid, on, eff, inf, lock in spec["secondary"]}
-        depth = columns(p.dept)
-        late: list[tuple[float, float, str, bool, tuple | None]] = []  # drawn over cells
-        needs: dict[str, str] = {}  # cell -> the science tile that opens its locked belt in
-        for a, b, machine, lock in spec["edges"]:
-            ba, bb = boxes[a], boxes[b]
-            is_open = f"{a}>{b}" in p.belts_open
-            if spec["cells"][a] == "storage" and not p.storage_open.get(a, True):
-                is_open = False
-            colour = (70, 80, 96) if is_open else pal.FAINT
-            if depth[b] - depth[a] > 1:
-                # a belt that skips a column runs in the gaps and a lane beside the cells
-                # between, never through a cell
-                between = [v for k, v in boxes.items() if depth[a] < depth[k] < depth[b]]
-                top = min(v[1] for v in between) - 16
-                bottom = max(v[3] for v in between) + 16
-                ya, yb = (ba[1] + ba[3]) / 2, (bb[1] + bb[3]) / 2
-                gx_a, gx_b = ba[2] + 14, bb[0] - 16
-                if yb >= bottom or yb <= top:
-                    path = [(ba[2], ya), (gx_a, ya), (gx_a, yb), (bb[0] - 2, yb)]
-                else:
-                    mid = sum((v[1] + v[3]) / 2 for v in between) / len(between)
-                    lane = top if (ya + yb) / 2 <= mid else bottom
-                    path = [
-                        (ba[2], ya),
-                        (gx_a, ya),
-                        (gx_a, lane),
-                        (gx_b, lane),
-                        (gx_b, yb),
-                        (bb[0] - 2, yb),
-                    ]
-            else:
-                path = [(ba[2], (ba[1] + ba[3]) / 2), (bb[0] - 2, (bb[1] + bb[3]) / 2)]
-            for pa, pb in pairwise(path):
-                if is_open:
-                    cv.draw.line((*pa, *pb), fill=colour, width=4)
-                else:
-                    _dashed(cv, pa, pb, colour, 3)
-            _arrowhead(cv, path[-2], path[-1], colour)
-            mid_a, mid_b = max(pairwise(path), key=lambda seg: abs(seg[1][0] - seg[0][0]))
-            mx, my = (mid_a[0] + mid_b[0]) / 2, (mid_a[1] + mid_b[1]) / 2
-            late.append((mx, my, machine, is_open, secondary.get(f"{a}>{b}")))
-            if lock and not is_open:
-                needs[b] = lock
+        rule_w = (box[2] - box[0]) * 0.55
+        rule = spec.get("rule", "")
+        cv.text((box[2] - 14, box[1] + 14), rule, 14, fill=pal.MUTED, anchor="ra", max_width=rule_w)
+        boxes = cell_boxes(p.dept, (box[0] + 10, box[1] + 44, box[2] - 10, box[3] - 10))
+        late, needs = _belts(cv, p, boxes)
         for cell, b in boxes.items():
-            kind = spec["cells"][cell]
-            locked = kind == "storage" and not p.storage_open.get(cell, True)
-            cv.draw.rounded_rectangle(
-                b,
-                radius=8,
-                fill=pal.PAPER_ALT if locked else KIND_FILL[kind],
-                outline=pal.PAPER_EDGE,
-                width=2,
-            )
-            with cv.panel(f"cell-{cell}", b):
-                title = (
-                    cell.upper() if cell in ("s1", "s2") else cell.replace("_old", " old").title()
-                )
-                n = p.cells.get(cell, 0)
-                if kind == "storage":
-                    sub = "locked" if locked else f"{n}/{n + p.storage_room.get(cell, 0)}"
-                elif kind == "dispatch":
-                    sub = f"value {p.values.get(cell, spec['values'][cell][0])}"
-                else:
-                    sub = kind
-                sb = cv.text(
-                    (b[2] - 8, b[1] + 7),
-                    sub,
-                    12,
-                    fill=pal.MUTED,
-                    anchor="ra",
-                    max_width=(b[2] - b[0]) * 0.5,
-                )
-                tw = sb[0] - 6 - (b[0] + 8)
-                cv.text((b[0] + 8, b[1] + 5), title, 15, bold=True, max_width=tw, min_size=11)
-                if cell in needs:
-                    cv.text(
-                        (b[0] + 8, b[1] + 25),
-                        f"needs {needs[cell]}",
-                        11,
-                        fill=pal.MUTED,
-                        max_width=b[2] - b[0] - 16,
-                    )
-                colour, letter = cube_look(cell if kind == "storage" else "goods")
-                cy = b[3] - 20
-                shown = min(n, 5)
-                for k in range(shown):
-                    cv.icon("cube", (b[0] + 18 + k * 21, cy), 22, colour, letter)
-                if n > shown or n == 0:
-                    cv.text(
-                        (b[2] - 8, cy),
-                        f"×{n}",
-                        16,
-                        bold=True,
-                        anchor="rm",
-                        fill=pal.INK if n else pal.FAINT,
-                    )
+            _cell(cv, p, cell, b, needs.get(cell))
         for mx, my, machine, is_open, sec in late:
             _belt_labels(cv, p, mx, my, machine, is_open, sec)
+
+
+Point = tuple[float, float]
+
+
+def _belts(
+    cv: Canvas, p: PlayerModel, boxes: dict[str, Box]
+) -> tuple[list[tuple[float, float, str, bool, tuple | None]], dict[str, str]]:
+    """Every belt as a line (dashed when closed) with an arrowhead. Returns the machine
+    labels to draw over the cells later, and cell -> the science tile that opens its locked
+    belt in."""
+    spec = D.DEPARTMENTS[p.dept]
+    secondary = {on: (sid, eff, inf, lock) for sid, on, eff, inf, lock in spec["secondary"]}
+    depth = columns(p.dept)
+    late: list[tuple[float, float, str, bool, tuple | None]] = []
+    needs: dict[str, str] = {}
+    for a, b, machine, lock in spec["edges"]:
+        is_open = f"{a}>{b}" in p.belts_open
+        if spec["cells"][a] == "storage" and not p.storage_open.get(a, True):
+            is_open = False
+        colour = (70, 80, 96) if is_open else pal.FAINT
+        path = _belt_path(boxes, depth, a, b)
+        for pa, pb in pairwise(path):
+            if is_open:
+                cv.draw.line((*pa, *pb), fill=colour, width=4)
+            else:
+                _dashed(cv, pa, pb, colour, 3)
+        _arrowhead(cv, path[-2], path[-1], colour)
+        mid_a, mid_b = max(pairwise(path), key=lambda seg: abs(seg[1][0] - seg[0][0]))
+        mx, my = (mid_a[0] + mid_b[0]) / 2, (mid_a[1] + mid_b[1]) / 2
+        late.append((mx, my, machine, is_open, secondary.get(f"{a}>{b}")))
+        if lock and not is_open:
+            needs[b] = lock
+    return late, needs
+
+
+def _belt_path(boxes: dict[str, Box], depth: dict[str, int], a: str, b: str) -> list[Point]:
+    """The belt from cell ``a`` to cell ``b``: straight to the next column; one that skips a
+    column runs in the gaps and a lane beside the cells between, never through a cell."""
+    ba, bb = boxes[a], boxes[b]
+    ya, yb = (ba[1] + ba[3]) / 2, (bb[1] + bb[3]) / 2
+    if depth[b] - depth[a] <= 1:
+        return [(ba[2], ya), (bb[0] - 2, yb)]
+    between = [v for k, v in boxes.items() if depth[a] < depth[k] < depth[b]]
+    top = min(v[1] for v in between) - 16
+    bottom = max(v[3] for v in between) + 16
+    gx_a, gx_b = ba[2] + 14, bb[0] - 16
+    if yb >= bottom or yb <= top:
+        return [(ba[2], ya), (gx_a, ya), (gx_a, yb), (bb[0] - 2, yb)]
+    mid = sum((v[1] + v[3]) / 2 for v in between) / len(between)
+    lane = top if (ya + yb) / 2 <= mid else bottom
+    return [(ba[2], ya), (gx_a, ya), (gx_a, lane), (gx_b, lane), (gx_b, yb), (bb[0] - 2, yb)]
+
+
+def _cell(cv: Canvas, p: PlayerModel, cell: str, b: Box, needs: str | None) -> None:
+    """One cell: its name, what it is (room, value, kind), the cubes in it."""
+    spec = D.DEPARTMENTS[p.dept]
+    kind = spec["cells"][cell]
+    locked = kind == "storage" and not p.storage_open.get(cell, True)
+    fill = pal.PAPER_ALT if locked else KIND_FILL[kind]
+    cv.draw.rounded_rectangle(b, radius=8, fill=fill, outline=pal.PAPER_EDGE, width=2)
+    with cv.panel(f"cell-{cell}", b):
+        title = cell.upper() if cell in ("s1", "s2") else cell.replace("_old", " old").title()
+        n = p.cells.get(cell, 0)
+        if kind == "storage":
+            sub = "locked" if locked else f"{n}/{n + p.storage_room.get(cell, 0)}"
+        elif kind == "dispatch":
+            sub = f"value {p.values.get(cell, spec['values'][cell][0])}"
+        else:
+            sub = kind
+        w = b[2] - b[0]
+        sb = cv.text((b[2] - 8, b[1] + 7), sub, 12, fill=pal.MUTED, anchor="ra", max_width=w * 0.5)
+        tw = sb[0] - 6 - (b[0] + 8)
+        cv.text((b[0] + 8, b[1] + 5), title, 15, bold=True, max_width=tw, min_size=11)
+        if needs:
+            text = f"needs {needs}"
+            cv.text((b[0] + 8, b[1] + 25), text, 11, fill=pal.MUTED, max_width=w - 16)
+        _cubes(cv, b, cube_look(cell if kind == "storage" else "goods"), n)
+
+
+def _cubes(cv: Canvas, b: Box, look: tuple[RGB, str], n: int) -> None:
+    """Up to five cubes along the cell's foot, then "×n" (also "×0" for an empty cell)."""
+    colour, letter = look
+    cy = b[3] - 20
+    shown = min(n, 5)
+    for k in range(shown):
+        cv.icon("cube", (b[0] + 18 + k * 21, cy), 22, colour, letter)
+    if n > shown or n == 0:
+        ink = pal.INK if n else pal.FAINT
+        cv.text((b[2] - 8, cy), f"×{n}", 16, bold=True, anchor="rm", fill=ink)
 
 
 def _belt_labels(

@@ -7,49 +7,33 @@ fields) when given, else from the view's ``scores`` key, else from each player's
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from imaging.algae.model import read_game
 from imaging.kit import Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.kit.headings import winners_line
+from imaging.kit.scores import rank_and_seat, rank_card, score_rows, source_colours
 
 WIDTH = 1200
 M = 16
 HEADER_H = 150
 ROW_H = 96
-# Source colours: distinct in lightness as well as hue; each bar segment also has its number.
-SOURCE_COLOURS = [
-    (0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
-    (213, 94, 0), (120, 120, 120), (170, 150, 60), (90, 60, 140), (40, 40, 40),
-]  # fmt: skip
 
 
 def _lines(view: dict[str, Any], scores: Any) -> list[dict[str, Any]]:
-    raw = scores if scores is not None else view.get("scores")
     game = read_game(view)
-    if raw:
-        out = [asdict(s) if is_dataclass(s) and not isinstance(s, type) else dict(s) for s in raw]
-    else:
-        out = [
-            {"seat": p.seat, "player": p.name, "vp": p.vp, "breakdown": p.vp_sources, "rank": 0}
-            for p in game.players
-        ]
-    for line in out:
+    fallback = [
+        {"seat": p.seat, "player": p.name, "vp": p.vp, "breakdown": p.vp_sources, "rank": 0}
+        for p in game.players
+    ]
+    raw = scores if scores is not None else view.get("scores")
+    rows = score_rows(raw, fallback, {p.seat: p.name for p in game.players})
+    for line in rows:
         seat = int(line.get("seat", 0))
         if seat < len(game.players):
-            line["player"] = line.get("player") or line.get("name") or game.players[seat].name
             line["dept"] = game.players[seat].dept_title
-        line["player"] = str(line.get("player") or line.get("name") or f"Seat {seat + 1}")
-        line["breakdown"] = {str(k): int(v) for k, v in dict(line.get("breakdown") or {}).items()}
-        line["vp"] = int(line.get("vp", sum(line["breakdown"].values())))
-    ordered = sorted(out, key=lambda s: (-s["vp"], s.get("rank") or 0))
-    for i, line in enumerate(ordered):
-        if not line.get("rank"):
-            line["rank"] = 1 + sum(o["vp"] > line["vp"] for o in ordered)
-        line["_i"] = i
-    return sorted(ordered, key=lambda s: (s["rank"], s["_i"]))
+    return rows
 
 
 def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
@@ -59,7 +43,7 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
         for k, v in line["breakdown"].items():
             totals[k] = totals.get(k, 0) + v
     sources = sorted(totals, key=lambda k: -totals[k])
-    colour = {k: SOURCE_COLOURS[i % len(SOURCE_COLOURS)] for i, k in enumerate(sources)}
+    colour = source_colours(sources)
     legend_rows = (len(sources) + 4) // 5
     height = HEADER_H + len(lines) * (ROW_H + 10) + 30 + legend_rows * 30 + M
     cv = Canvas.new(WIDTH, height, pal.FRAME)
@@ -79,15 +63,11 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     most = max([line["vp"] for line in lines] + [1])
     y = HEADER_H
     for line in lines:
-        seat = pal.seat(int(line.get("seat", 0)))
         box = (M, y, WIDTH - M, y + ROW_H)
-        cv.card(
-            box, fill=seat.light if line["rank"] == 1 else pal.PAPER, outline=seat.colour, width=3
-        )
+        rank_card(cv, line, box)
         with cv.panel(f"row{line.get('seat')}", box):
             cy = y + ROW_H / 2
-            cv.text((box[0] + 14, cy), f"{line['rank']}.", 34, bold=True, anchor="lm", key=True)
-            cv.icon(seat.shape, (box[0] + 86, cy), 44, seat.colour, str(line["player"])[:1].upper())
+            rank_and_seat(cv, line, (box[0] + 14, cy), (34, 44, 72))
             cv.text(
                 (box[0] + 116, cy - 14),
                 str(line["player"]),
@@ -146,14 +126,8 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
             lx = M + 4 + (i % 5) * ((WIDTH - 2 * M) / 5)
             ly = y + 44 + (i // 5) * 30
             cv.draw.rectangle((lx, ly - 9, lx + 18, ly + 9), fill=colour[k], outline=pal.FRAME_INK)
-            cv.text(
-                (lx + 26, ly),
-                f"{k} {totals[k]}",
-                17,
-                fill=pal.FRAME_INK,
-                anchor="lm",
-                max_width=(WIDTH - 2 * M) / 5 - 34,
-            )
+            label, w = f"{k} {totals[k]}", (WIDTH - 2 * M) / 5 - 34
+            cv.text((lx + 26, ly), label, 17, fill=pal.FRAME_INK, anchor="lm", max_width=w)
     return cv
 
 

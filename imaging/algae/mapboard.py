@@ -88,64 +88,71 @@ def _disks(cv: Canvas, origin: tuple[float, float], seats: list[int], new: set[i
 
 
 def draw_dynamic(cv: Canvas, box: Box, game: GameModel, new_disks: dict[str, set[int]]) -> None:
-    area = map_area(box)
     with cv.panel("map", box):
-        where = spots(area)
-        for name, info in game.cities.items():
-            if name not in where:
-                continue
-            if info.get("token"):
-                bonus_chip(cv, where[name].token, str(info["token"]), 14)
-            if info["disks"]:
-                _disks(cv, where[name].disks, info["disks"], new_disks.get(name, set()))
+        _cities(cv, map_area(box), game, new_disks)
         tx = box[2] - TANKS_W
-        # algae tanks: slots up to the maximum, the capacity outlined, cubes filled
-        for i, sp in enumerate(D.SPECIES):
-            y = box[1] + 52 + i * 36
-            n, cap = game.tanks[sp]
-            colour, letter = cube_look(sp)
-            cv.text((tx, y), sp.title(), 16, bold=True, anchor="lm", max_width=62)
-            for k in range(D.TANK_MAX):
-                sx = tx + 70 + k * 30
-                slot = (sx, y - 13, sx + 26, y + 13)
-                if k < cap:
-                    cv.draw.rectangle(slot, fill=pal.WHITE, outline=pal.PAPER_EDGE)
-                else:
-                    cv.draw.rectangle(slot, fill=pal.PAPER_ALT, outline=pal.FAINT)
-                if k < n:
-                    cv.icon("cube", (sx + 13, y), 24, colour, letter)
-            cv.text((box[2] - 12, y), f"{n}/{cap}", 16, bold=True, anchor="rm")
-        # byproduct tanks side by side, bottom row first
+        _algae_tanks(cv, box, tx, game)
         for j, bp in enumerate(D.BYPRODUCTS):
-            colour, letter = cube_look(bp)
-            x0 = tx + j * 160
-            n = game.byp[bp]
-            cv.text(
-                (x0, box[1] + 196),
-                f"{bp.title()} {n}/{D.BYP_CAPACITY}",
-                15,
-                bold=True,
-                max_width=150,
-            )
-            for r, euros in enumerate(D.BYP_ROWS):
-                ry = box[1] + 310 - r * 26
-                cv.text((x0, ry), f"€{euros}", 13, fill=pal.MUTED, anchor="lm")
-                for c in range(D.BYP_ROW_SPACES):
-                    k = r * D.BYP_ROW_SPACES + c
-                    sx = x0 + 30 + c * 28
-                    cv.draw.rectangle(
-                        (sx, ry - 12, sx + 24, ry + 12), fill=pal.WHITE, outline=pal.PAPER_EDGE
-                    )
-                    if k < n:
-                        cv.icon("cube", (sx + 12, ry), 22, colour, letter)
-        # milestones: label, VP by order, the players who reached it
-        for i, (mid, (label, _, _, vps)) in enumerate(D.MILESTONES.items()):
-            y = box[1] + 384 + i * 24
-            if y > box[3] - 10:
-                break
-            reached = game.milestones.get(mid, [])
-            cv.text((tx, y), label, 14, anchor="lm", max_width=170)
-            cv.text((tx + 176, y), "/".join(map(str, vps)), 14, fill=pal.MUTED, anchor="lm")
-            for k, seat in enumerate(reached):
-                s = pal.seat(seat)
-                cv.icon(s.shape, (tx + 254 + k * 17, y), 16, s.colour)
+            _byproduct_tank(cv, (tx + j * 160, box[1]), bp, game.byp[bp])
+        _milestones(cv, box, tx, game)
+
+
+def _cities(cv: Canvas, area: Box, game: GameModel, new_disks: dict[str, set[int]]) -> None:
+    """Each city's bonus token (until taken) and the disks on it."""
+    where = spots(area)
+    for name, info in game.cities.items():
+        if name not in where:
+            continue
+        if info.get("token"):
+            bonus_chip(cv, where[name].token, str(info["token"]), 14)
+        if info["disks"]:
+            _disks(cv, where[name].disks, info["disks"], new_disks.get(name, set()))
+
+
+def _algae_tanks(cv: Canvas, box: Box, tx: int, game: GameModel) -> None:
+    """Algae tanks: slots up to the maximum, the capacity outlined, cubes filled."""
+    for i, sp in enumerate(D.SPECIES):
+        y = box[1] + 52 + i * 36
+        n, cap = game.tanks[sp]
+        colour, letter = cube_look(sp)
+        cv.text((tx, y), sp.title(), 16, bold=True, anchor="lm", max_width=62)
+        for k in range(D.TANK_MAX):
+            sx = tx + 70 + k * 30
+            slot = (sx, y - 13, sx + 26, y + 13)
+            if k < cap:
+                cv.draw.rectangle(slot, fill=pal.WHITE, outline=pal.PAPER_EDGE)
+            else:
+                cv.draw.rectangle(slot, fill=pal.PAPER_ALT, outline=pal.FAINT)
+            if k < n:
+                cv.icon("cube", (sx + 13, y), 24, colour, letter)
+        cv.text((box[2] - 12, y), f"{n}/{cap}", 16, bold=True, anchor="rm")
+
+
+def _byproduct_tank(cv: Canvas, xy: tuple[int, int], bp: str, n: int) -> None:
+    """One byproduct tank, rows of spaces by price, bottom row first."""
+    x0, top = xy
+    colour, letter = cube_look(bp)
+    title = f"{bp.title()} {n}/{D.BYP_CAPACITY}"
+    cv.text((x0, top + 196), title, 15, bold=True, max_width=150)
+    for r, euros in enumerate(D.BYP_ROWS):
+        ry = top + 310 - r * 26
+        cv.text((x0, ry), f"€{euros}", 13, fill=pal.MUTED, anchor="lm")
+        for c in range(D.BYP_ROW_SPACES):
+            sx = x0 + 30 + c * 28
+            slot = (sx, ry - 12, sx + 24, ry + 12)
+            cv.draw.rectangle(slot, fill=pal.WHITE, outline=pal.PAPER_EDGE)
+            if r * D.BYP_ROW_SPACES + c < n:
+                cv.icon("cube", (sx + 12, ry), 22, colour, letter)
+
+
+def _milestones(cv: Canvas, box: Box, tx: int, game: GameModel) -> None:
+    """Milestones: label, VP by order, the players who reached it."""
+    for i, (mid, (label, _, _, vps)) in enumerate(D.MILESTONES.items()):
+        y = box[1] + 384 + i * 24
+        if y > box[3] - 10:
+            break
+        cv.text((tx, y), label, 14, anchor="lm", max_width=170)
+        cv.text((tx + 176, y), "/".join(map(str, vps)), 14, fill=pal.MUTED, anchor="lm")
+        for k, seat in enumerate(game.milestones.get(mid, [])):
+            s = pal.seat(seat)
+            cv.icon(s.shape, (tx + 254 + k * 17, y), 16, s.colour)

@@ -8,17 +8,17 @@ one compact panel per player. Backgrounds are a static layer per strip-side comb
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.algae import data as D
 from imaging.algae import actionboard, legend, mapboard, panels
-from imaging.algae.changes import marks_of
+from imaging.algae.changes import Changes, marks_of
 from imaging.algae.model import GameModel, read_game
 from imaging.algae.style import DAY_NAMES
-from imaging.kit import Canvas, png_of, static_layer
+from imaging.kit import Box, Canvas, png_of, static_layer
 from imaging.kit import palette as pal
-from imaging.kit.header import HEADER_H, Chip, Header, draw_header, with_final
+from imaging.kit.board import BoardRecipe, board_drawer
+from imaging.kit.header import HEADER_H, Chip, Header
 from imaging.kit.headings import what_happened
+from imaging.kit.panel import panel_frame
 
 WIDTH = 1600
 M = 16  # outer margin
@@ -67,41 +67,48 @@ def header(game: GameModel, lines: list[str] | None = None) -> Header:
 def _build_static(cv: Canvas, sides: tuple[int, ...], weekend_side: int, n: int) -> None:
     actionboard.draw_static(cv, ACTION_BOX, sides, weekend_side)
     mapboard.draw_static(cv, MAP_BOX)
-    legend.draw(cv, M + 4, PANEL_TOP + PANEL_H + legend.KEY_H // 2 + 2, WIDTH - M)
+    for seat, box in enumerate(panel_boxes(n)):
+        panel_frame(cv, box, seat)
 
 
-def draw_public(
-    view: dict[str, Any],
-    previous: dict[str, Any] | None = None,
-    marks: dict[str, Any] | None = None,
-    lines: list[str] | None = None,
-) -> Canvas:
-    """The board; changes since ``previous`` (or the ``marks`` a post carries) are marked;
-    ``lines`` (a post's events since the post before) say what the last turn did."""
-    game = read_game(view)
+def background(game: GameModel) -> Canvas:
+    """A copy of the board's static layer (one per strip sides and player count)."""
     sides = tuple(game.strip_side)
     n = len(game.players)
-    cv = static_layer(
+    return static_layer(
         ("algae-public", sides, game.weekend_side, n),
         (WIDTH, HEIGHT),
         pal.FRAME,
         lambda c: _build_static(c, sides, game.weekend_side, n),
     )
-    found = marks_of(game, previous, marks)
-    head = with_final(header(game, lines), view.get("scores"))
-    draw_header(cv, head, width=WIDTH, margin=M)
-    actionboard.draw_dynamic(cv, ACTION_BOX, game, found.moved)
-    mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)
-    for p, box in zip(game.players, panel_boxes(n), strict=True):
-        panels.draw_panel(
-            cv,
-            box,
-            p,
-            acting=p.seat in game.to_act and not game.over,
-            first=p.seat == game.first,
-            changed=found.fields.get(p.seat, set()),
-        )
+
+
+def close_up_board(game: GameModel, found: Changes, crop: Box) -> Canvas:
+    """The static layer with only the part a turn card's close-up shows drawn on it: the map
+    when the turn exported, else the action board (see ``imaging.algae.card.touched``);
+    both are cheap enough to draw whole, so ``crop`` is not needed."""
+    del crop
+    cv = background(game)
+    if found.disks:
+        mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)
+    else:
+        actionboard.draw_dynamic(cv, ACTION_BOX, game, found.moved)
     return cv
 
 
+def pieces(cv: Canvas, game: GameModel, found: Changes) -> None:
+    """Everything that moves: supervisors, tokens and disks, tanks, the key, the panels."""
+    actionboard.draw_dynamic(cv, ACTION_BOX, game, found.moved)
+    mapboard.draw_dynamic(cv, MAP_BOX, game, found.disks)
+    key_xy = (M + 4, PANEL_TOP + PANEL_H + legend.KEY_H // 2 + 2)
+    legend.draw(cv, key_xy, WIDTH - M, legend.tokens_shown(game))
+    for p, box in zip(game.players, panel_boxes(len(game.players)), strict=True):
+        acting = p.seat in game.to_act and not game.over
+        changed = found.fields.get(p.seat, set())
+        first = p.seat == game.first
+        panels.draw_panel(cv, box, p, acting=acting, first=first, changed=changed)
+
+
+RECIPE = BoardRecipe(read_game, background, marks_of, header, pieces, WIDTH, M)
+draw_public = board_drawer(RECIPE)
 render_public = png_of(draw_public)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
@@ -22,6 +23,7 @@ from imaging.kit import palette as pal
 from imaging.kit import zoom
 from imaging.kit.canvas import Box, Canvas
 from imaging.kit.header import seat_frame
+from imaging.kit.headings import what_happened
 from imaging.kit.palette import RGB
 
 WIDTH = 900
@@ -93,15 +95,55 @@ def draw_card(model: CardModel, close_up: Image.Image | None = None) -> Canvas:
     return cv
 
 
-def turn_card(
-    model: CardModel, touch: tuple[Box, Box] | None, board: Callable[[], Canvas]
-) -> Canvas:
-    """The card, with a close-up when the turn touched the board: ``touch`` is (the box
-    to look at, the part of the board it stays in), ``board`` draws the full board."""
-    close_up = None
-    if touch is not None:
-        close_up = zoom.cut(board().image, touch[0], ZOOM_SIZE, touch[1])
-    return draw_card(model, close_up)
+@dataclass(frozen=True)
+class CardRecipe:
+    """How one game makes its turn card: each function takes that game's model."""
+
+    title: str  # "ALGAE, INC."
+    read: Callable[[dict[str, Any]], Any]  # view -> the game's model
+    marks: Callable[[Any, Any, Any], Any]  # (game, previous view, carried marks) -> changes
+    status: Callable[[Any], str]  # game -> "Week 2 · Fri (day 5/5)"
+    player: Callable[[Any, Any, set[str]], CardPlayer]  # (game, player, changed fields)
+    touched: Callable[[Any, Any], tuple[Box, Box] | None]  # (look at, stay in), or None
+    # (game, changes, the box the close-up shows) -> the board with at least that box drawn
+    board: Callable[[Any, Any, Box], Canvas]
+    score_word: str = "VP"
+
+
+def card_model(
+    recipe: CardRecipe, game: Any, fields: dict[int, set[str]], lines: list[str] | None = None
+) -> CardModel:
+    """``lines`` (a post's events since the post before) say what the turn did; without
+    them, the view's own last turn."""
+    players = tuple(recipe.player(game, p, fields.get(p.seat, set())) for p in game.players)
+    last = what_happened(lines or game.last)
+    status = recipe.status(game)
+    return CardModel(
+        recipe.title, status, tuple(game.to_act), game.over, last, players, recipe.score_word
+    )
+
+
+def card_drawer(recipe: CardRecipe) -> Callable[..., Canvas]:
+    """The ``draw`` of a game's turn card (view, previous=, marks=, lines= -> Canvas)."""
+
+    def draw_turn_card(
+        view: dict[str, Any],
+        previous: dict[str, Any] | None = None,
+        marks: dict[str, Any] | None = None,
+        lines: list[str] | None = None,
+    ) -> Canvas:
+        """The card, with a close-up of the board part the turn touched: cut from the
+        board's static layer with only that part's pieces drawn, not from a whole board."""
+        game = recipe.read(view)
+        found = recipe.marks(game, previous, marks)
+        touch = recipe.touched(game, found)
+        close_up = None
+        if touch is not None:
+            crop = zoom.crop_box(touch[0], ZOOM_SIZE, touch[1])
+            close_up = zoom.cut(recipe.board(game, found, crop).image, crop, ZOOM_SIZE)
+        return draw_card(card_model(recipe, game, found.fields, lines), close_up)
+
+    return draw_turn_card
 
 
 def _top(cv: Canvas, model: CardModel) -> None:

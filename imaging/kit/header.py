@@ -129,3 +129,45 @@ def with_final(head: Header, scores: list[dict] | None) -> Header:
     word = "Winner" if len(first) == 1 else "Tied winners"
     status = f"Game over · {word}: {' & '.join(first)}" if first else "Game over"
     return replace(head, chips=chips, status=status)
+
+
+@dataclass(frozen=True)
+class Title:
+    """The top line of a player's own picture: seat, initial, score, "Name · what", the
+    status right of it; ``room`` is kept free for the status, which is at most
+    ``status_w`` wide (else as wide as the room left)."""
+
+    seat: int
+    initial: str
+    score: int
+    title: str
+    status: str
+    room: int
+    status_size: int
+    status_w: int | None = None
+
+
+def player_title(cv: Canvas, t: Title, *, width: int, margin: int) -> Box:
+    """Seat shape, title, status and score with its star, on the frame; returns the title's
+    box."""
+    s = pal.seat(t.seat)
+    cv.icon(s.shape, (margin + 30, 42), 56, s.colour, t.initial)
+    ink = pal.FRAME_INK
+    score = str(t.score)
+    vb = cv.text((width - margin - 6, 40), score, 48, fill=ink, bold=True, anchor="rm", key=True)
+    cv.icon("star", (vb[0] - 24, 40), 36, pal.VP)
+    title_w = vb[0] - 60 - (margin + 70) - t.room
+    nb = cv.text(
+        (margin + 70, 40),
+        t.title,
+        40,
+        fill=ink,
+        bold=True,
+        anchor="lm",
+        max_width=title_w,
+        key=True,
+    )
+    status_w = t.status_w if t.status_w is not None else vb[0] - 70 - nb[2]
+    xy = (vb[0] - 56, 40)
+    cv.text(xy, t.status, t.status_size, fill=pal.FRAME_MUTED, anchor="rm", max_width=status_w)
+    return nb

@@ -4,12 +4,9 @@ board is the "public" picture."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from imaging.kit import Box, Canvas, png_of, zoom
+from imaging.kit import Box, png_of, zoom
 from imaging.kit import palette as pal
-from imaging.kit.card import CardModel, CardPlayer, Figure, turn_card
-from imaging.kit.headings import what_happened
+from imaging.kit.card import CardPlayer, CardRecipe, Figure, card_drawer
 from imaging.mars import mapboard, public
 from imaging.mars.changes import Changes, marks_of
 from imaging.mars.model import GameModel, PlayerModel, read_game
@@ -32,40 +29,9 @@ def _figures(p: PlayerModel, changed: set[str]) -> tuple[Figure, ...]:
     return tuple(out)
 
 
-def card_model(
-    game: GameModel, fields: dict[int, set[str]], lines: list[str] | None = None
-) -> CardModel:
-    players = []
-    for p in game.players:
-        changed = fields.get(p.seat, set())
-        note = ("Orbit" if p.side == "orbit" else "Colony") + " side"
-        players.append(
-            CardPlayer(p.seat, p.name, p.initial, p.op, note, _figures(p, changed), "op" in changed)
-        )
-    return CardModel(
-        "ON MARS",
-        status_line(game),
-        tuple(game.to_act),
-        game.over,
-        what_happened(lines or game.last),
-        tuple(players),
-        score_word="OP",
-    )
-
-
-def draw_turn_card(
-    view: dict[str, Any],
-    previous: dict[str, Any] | None = None,
-    marks: dict[str, Any] | None = None,
-    lines: list[str] | None = None,
-) -> Canvas:
-    """The card; ``lines`` (a post's events since the post before) say what the turn did.
-    Under them, a close-up of the hexes the turn changed or moved pieces to."""
-    game = read_game(view)
-    found = marks_of(game, previous, marks)
-    model = card_model(game, found.fields, lines)
-    board = lambda: public.draw_public(view, previous, marks, lines)  # noqa: E731
-    return turn_card(model, touched(game, found), board)
+def card_player(game: GameModel, p: PlayerModel, changed: set[str]) -> CardPlayer:
+    note = ("Orbit" if p.side == "orbit" else "Colony") + " side"
+    return CardPlayer(p.seat, p.name, p.initial, p.op, note, _figures(p, changed), "op" in changed)
 
 
 def touched(game: GameModel, found: Changes) -> tuple[Box, Box] | None:
@@ -79,4 +45,15 @@ def touched(game: GameModel, found: Changes) -> tuple[Box, Box] | None:
     return None if region is None else (region, public.MAP_BOX)
 
 
+RECIPE = CardRecipe(
+    "ON MARS",
+    read_game,
+    marks_of,
+    status_line,
+    card_player,
+    touched,
+    public.close_up_board,
+    score_word="OP",
+)
+draw_turn_card = card_drawer(RECIPE)
 render_card = png_of(draw_turn_card)

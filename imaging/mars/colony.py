@@ -11,8 +11,9 @@ from __future__ import annotations
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
 from imaging.kit.palette import mix
+from imaging.kit.panel import changed_mark
 from imaging.mars.model import GameModel, turn_bonus
-from imaging.mars.style import SIDE_TITLE, building_look, changed_mark, item_chip, item_look
+from imaging.mars.style import SIDE_TITLE, building_look, item_chip, item_look
 
 LEVELS = 5
 MARKER_MAX = 3

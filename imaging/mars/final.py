@@ -8,7 +8,6 @@ fields) when given, else from the view's ``scores`` key, else from each player's
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -16,6 +15,7 @@ from PIL import Image, ImageDraw
 from imaging.kit import Canvas, png_of
 from imaging.kit import palette as pal
 from imaging.kit.headings import winners_line
+from imaging.kit.scores import rank_and_seat, rank_card, score_rows, source_colours
 from imaging.mars.model import read_game
 
 WIDTH = 1200
@@ -24,37 +24,18 @@ HEADER_H = 170
 ROW_H = 104
 NAME_W = 260
 TOTAL_W = 110
-# Source colours: distinct in lightness as well as hue; every segment's number is in the table.
-SOURCE_COLOURS = [
-    (0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
-    (213, 94, 0), (120, 120, 120), (170, 150, 60), (90, 60, 140), (40, 40, 40),
-]  # fmt: skip
 NEGATIVE = (190, 30, 40)
 
 
 def score_lines(view: dict[str, Any], scores: Any = None) -> list[dict[str, Any]]:
     """Score rows in rank order: seat, player, vp, breakdown {source: OP}, rank."""
     game = read_game(view)
+    fallback = [
+        {"seat": p.seat, "vp": p.op, "breakdown": {"op track": p.op}, "rank": 0}
+        for p in game.players
+    ]
     raw = scores if scores is not None else game.scores
-    if raw:
-        out = [asdict(s) if is_dataclass(s) else dict(s) for s in raw]  # type: ignore[arg-type]
-    else:
-        out = [
-            {"seat": p.seat, "vp": p.op, "breakdown": {"op track": p.op}, "rank": 0}
-            for p in game.players
-        ]
-    for line in out:
-        seat = int(line.get("seat", 0))
-        p = game.player(seat)
-        line["player"] = str(line.get("player") or (p.name if p else f"Seat {seat + 1}"))
-        line["breakdown"] = {str(k): int(v) for k, v in dict(line.get("breakdown") or {}).items()}
-        line["vp"] = int(line.get("vp", sum(line["breakdown"].values())))
-    ordered = sorted(out, key=lambda s: (-s["vp"], s.get("rank") or 0))
-    for i, line in enumerate(ordered):
-        if not line.get("rank"):
-            line["rank"] = 1 + sum(o["vp"] > line["vp"] for o in ordered)
-        line["_i"] = i
-    return sorted(ordered, key=lambda s: (s["rank"], s["_i"]))
+    return score_rows(raw, fallback, {p.seat: p.name for p in game.players})
 
 
 def _sources(lines: list[dict[str, Any]]) -> list[str]:
@@ -102,7 +83,7 @@ def _hatch(cv: Canvas, box: tuple[int, int, int, int]) -> None:
 def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     lines = score_lines(view, scores)
     sources = _sources(lines)
-    colour = {k: SOURCE_COLOURS[i % len(SOURCE_COLOURS)] for i, k in enumerate(sources)}
+    colour = source_colours(sources)
     height = HEADER_H + 40 + len(lines) * (ROW_H + 10) + M
     cv = Canvas.new(WIDTH, height, pal.FRAME)
     _header(cv, view, lines)
@@ -132,15 +113,11 @@ def draw_final(view: dict[str, Any], scores: Any = None) -> Canvas:
     worst = max([-sum(v for v in ln["breakdown"].values() if v < 0) for ln in lines] + [0])
     y = HEADER_H + 40
     for line in lines:
-        seat = pal.seat(int(line.get("seat", 0)))
         box = (M, y, WIDTH - M, y + ROW_H)
-        cv.card(
-            box, fill=seat.light if line["rank"] == 1 else pal.PAPER, outline=seat.colour, width=3
-        )
+        rank_card(cv, line, box)
         with cv.panel(f"row{line.get('seat')}", box):
             cy = y + 34
-            cv.text((box[0] + 12, cy), f"{line['rank']}.", 30, bold=True, anchor="lm", key=True)
-            cv.icon(seat.shape, (box[0] + 70, cy), 40, seat.colour, line["player"][:1].upper())
+            rank_and_seat(cv, line, (box[0] + 12, cy), (30, 40, 58))
             cv.text(
                 (box[0] + 98, cy),
                 line["player"],

@@ -183,22 +183,38 @@ def _extras(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
             cv.icon("token", (x, y), tile, (240, 232, 210), "?")
 
 
-def draw_dynamic(cv: Canvas, box: Box, game: GameModel, changed: set[str], moved: set[str]) -> None:
+def draw_dynamic(
+    cv: Canvas,
+    box: Box,
+    game: GameModel,
+    changed: set[str],
+    moved: set[str],
+    within: Box | None = None,
+) -> None:
     """Everything on the map that moves; ``changed`` hexes get a thick magenta outline and
-    ``moved`` (pieces arrived) a dashed one."""
+    ``moved`` (pieces arrived) a dashed one. With ``within`` (a turn card's close-up), only
+    the hexes that reach into that box."""
     geo = geometry(box)
     size = geo[0]
+    hexes = [h for h in game.hexes if within is None or _reaches(_centre(h, geo), size, within)]
     with cv.panel("map", box):
-        for h in game.hexes:
+        for h in hexes:
             if h.id in changed or h.id in moved:
                 c = _centre(h, geo)
                 pts = _corners(*c, size - 2)
                 cv.draw.polygon(pts, outline=pal.CHANGED, width=4 if h.id in changed else 3)
         _complex_bars(cv, game, geo)
-        for h in game.hexes:
+        for h in hexes:
             c = _centre(h, geo)
             if h.building:
                 _building(cv, h, c, size)
             _extras(cv, h, c, size)
             _pieces(cv, h, c, size)
             _label(cv, h, c, size)
+
+
+def _reaches(centre: tuple[float, float], size: float, box: Box) -> bool:
+    """Whether a hex (and the pieces and labels around it) can show inside ``box``."""
+    x, y = centre
+    reach = size * 1.6
+    return box[0] - reach <= x <= box[2] + reach and box[1] - reach <= y <= box[3] + reach

@@ -54,7 +54,8 @@ def tech_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
             label = TECH_SHORT.get(t.type, t.type)
             room = 28 + cv.text_width(label, 14) + (0 if k == len(grid) - 1 else 44)
             if x + room > x1 - 8:  # the rest as "+N more", after the last one shown
-                cv.text((x, y0 + 46), f"+{len(grid) - k} more", 14, bold=True, anchor="lm")
+                more, w = f"+{len(grid) - k} more", x1 - 8 - x  # fitted: a long grid's row
+                cv.text((x, y0 + 46), more, 14, bold=True, anchor="lm", max_width=w, min_size=10)
                 break
             icon, colour, letter = tech_look(t.type)
             cv.icon(icon, (x + 12, y0 + 46), 24, colour, letter)

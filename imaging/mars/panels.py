@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
+from imaging.kit.panel import HEAD_H, Head, changed_mark, panel_head
 from imaging.mars.model import (
     GameModel,
     PlayerModel,
@@ -17,12 +18,11 @@ from imaging.mars.model import (
 from imaging.mars.style import (
     SIDE_TITLE,
     building_look,
-    changed_mark,
     item_chip,
     tech_look,
 )
 
-HEADER_H = 48
+HEADER_H = HEAD_H
 
 
 def _label(cv: Canvas, xy: tuple[float, float], text: str, changed: bool = False) -> int:
@@ -103,118 +103,93 @@ def contract_chip(
 def draw_panel(
     cv: Canvas, box: Box, game: GameModel, p: PlayerModel, *, acting: bool, changed: set[str]
 ) -> None:
-    seat = pal.seat(p.seat)
-    x0, y0, x1, y1 = box
-    cv.card(box, outline=pal.HIGHLIGHT if acting else seat.colour, width=5 if acting else 3)
-    cv.draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + HEADER_H), radius=8, fill=seat.light)
+    place = game.order.index(p.seat) + 1 if p.seat in game.order else 0
+    side = SIDE_TITLE.get(p.side, p.side.title())
+    sub = f"{side} side" + (f" · {place}{_ord(place)} in turn order" if place else "")
+    head = Head(p.seat, p.initial, p.name, p.op, sub, acting, "op" in changed)
+    sb = panel_head(cv, box, head)
     with cv.panel(f"panel{p.seat}", box):
-        cv.icon(seat.shape, (x0 + 26, y0 + 26), 34, seat.colour, p.initial)
-        op = cv.text((x1 - 12, y0 + 26), str(p.op), 30, bold=True, anchor="rm")
-        cv.icon("star", (op[0] - 16, y0 + 26), 24, pal.VP)
-        if "op" in changed:
-            changed_mark(cv, (op[0] - 28, op[1], op[2], op[3]))
-        name_w = op[0] - 32 - (x0 + 48)
-        cv.text(
-            (x0 + 48, y0 + 16),
-            ("▶ " if acting else "") + p.name,
-            20,
-            bold=True,
-            anchor="lm",
-            max_width=name_w,
-        )
-        place = game.order.index(p.seat) + 1 if p.seat in game.order else 0
-        side = SIDE_TITLE.get(p.side, p.side.title())
-        sub = f"{side} side" + (f" · {place}{_ord(place)} in turn order" if place else "")
-        sb = cv.text((x0 + 48, y0 + 38), sub, 14, fill=pal.MUTED, anchor="lm", max_width=name_w)
         if "side" in changed:
             changed_mark(cv, (sb[0], sb[1], min(sb[0] + 90, sb[2]), sb[3] - 2))
+        y = box[1] + HEADER_H + 20
+        _resources(cv, box, y, p, changed)
+        _crew(cv, box, y + 32, p, changed)
+        _holdings(cv, box, y + 90, game, p, changed)
 
-        # resources and crystals
-        y = y0 + HEADER_H + 20
-        x = x0 + 10
-        for res, n in p.resources.items():
-            right = item_chip(cv, (x, y), res, n, 22, faint=n == 0)
-            if f"res.{res}" in changed:
-                changed_mark(cv, (x, y - 11, right, y + 11))
-            x = right + (16 if f"res.{res}" in changed else 10)
-        right = item_chip(cv, (x, y), "crystal", p.depot, 22)
-        if p.below:
-            right = cv.text(
-                (right + 2, y),
-                f"+{p.below}",
-                14,
-                fill=pal.MUTED,
-                bold=True,
-                anchor="lm",
-                max_width=x1 - right - 8,
-            )[2]
-        if "depot" in changed:
+
+def _resources(cv: Canvas, box: Box, y: int, p: PlayerModel, changed: set[str]) -> None:
+    """Resources, then crystals on the depot (+ those below it)."""
+    x = box[0] + 10
+    for res, n in p.resources.items():
+        right = item_chip(cv, (x, y), res, n, 22, faint=n == 0)
+        if f"res.{res}" in changed:
             changed_mark(cv, (x, y - 11, right, y + 11))
-
-        # colonists, ships, bots
-        y += 32
-        x = _label(cv, (x0 + 10, y), "Colonists") + 6
-        x = item_chip(cv, (x, y), "colonist", f"{p.living_quarters} LQ", 20) + 6
-        x = item_chip(cv, (x, y), "working", f"{p.working_area} WA", 20) + 6
-        if "colonists" in changed:
-            changed_mark(cv, (x0 + 70, y - 10, x - 6, y + 10))
-        x = cv.text(
-            (x + 4, y),
-            f"gained {p.colonists_gained}",
-            13,
-            fill=pal.MUTED,
-            anchor="lm",
-            max_width=x1 - x - 12,
+        x = right + (16 if f"res.{res}" in changed else 10)
+    right = item_chip(cv, (x, y), "crystal", p.depot, 22)
+    if p.below:
+        below = f"+{p.below}"
+        w = box[2] - right - 8
+        right = cv.text(
+            (right + 2, y), below, 14, fill=pal.MUTED, bold=True, anchor="lm", max_width=w
         )[2]
-        y += 28
-        x = _label(cv, (x0 + 10, y), "Ships", "ships" in changed) + 6
-        x = (
-            cv.text((x, y), f"{p.ships} depot · {p.hangar} hangar", 14, bold=True, anchor="lm")[2]
-            + 14
-        )
-        x = _label(cv, (x, y), "Bots", "bots" in changed) + 6
-        cv.icon(seat.shape, (x + 8, y), 16, seat.colour)
-        x = cv.text((x + 20, y), f"{len(p.bots)}", 14, bold=True, anchor="lm")[2] + 14
-        x = _label(cv, (x, y), "Shelters left") + 6
-        cv.text((x, y), str(p.shelters_left), 14, bold=True, anchor="lm", max_width=x1 - x - 8)
+    if "depot" in changed:
+        changed_mark(cv, (x, y - 11, right, y + 11))
 
-        # techs, blueprints
-        y += 30
-        x = _label(cv, (x0 + 10, y), "Techs") + 8
-        tech_chips(cv, game, p, (x, y), x1 - 8)
-        if "techs" in changed:
-            changed_mark(cv, (x0 + 10, y - 10, x - 8, y + 10))
-        y += 30
-        x = _label(cv, (x0 + 10, y), "Blueprints", "blueprints" in changed) + 8
-        if p.blueprints:
-            blueprint_chips(cv, p, (x, y), x1 - 8)
-        else:
-            cv.text((x, y), "—", 14, fill=pal.FAINT, anchor="lm")
-        y += 28
-        x = _label(cv, (x0 + 10, y), "Scientists", "scientists" in changed) + 8
-        names = ", ".join(scientist_title(s)[0] for s in p.scientists) or "—"
-        cv.text(
-            (x, y),
-            names,
-            14,
-            anchor="lm",
-            max_width=x1 - x - 10,
-            fill=pal.INK if p.scientists else pal.FAINT,
-        )
-        y += 24
-        x = _label(cv, (x0 + 10, y), "Contracts", "contracts" in changed) + 8
-        for cid, _, items in p.contracts:
-            x = contract_chip(cv, (x, y), cid, items, x1 - 8) + 12
-        if not p.contracts:
-            cv.text((x, y), "—", 14, fill=pal.FAINT, anchor="lm")
-        y += 24
-        x = _label(cv, (x0 + 10, y), "Goals") + 8
-        goal = f"{p.goals_held} held" + (" · 1 done" if p.goal_done else "")
-        goal += f" · progress {len(p.progress)}" + (
-            f" · research {len(p.research)}" if p.research else ""
-        )
-        cv.text((x, y), goal, 14, anchor="lm", max_width=x1 - x - 10)
-        del y1
+
+def _crew(cv: Canvas, box: Box, y: int, p: PlayerModel, changed: set[str]) -> None:
+    """Colonists (living quarters, working area, gained), then ships, Bots, Shelters left."""
+    x0, x1 = box[0], box[2]
+    x = _label(cv, (x0 + 10, y), "Colonists") + 6
+    x = item_chip(cv, (x, y), "colonist", f"{p.living_quarters} LQ", 20) + 6
+    x = item_chip(cv, (x, y), "working", f"{p.working_area} WA", 20) + 6
+    if "colonists" in changed:
+        changed_mark(cv, (x0 + 70, y - 10, x - 6, y + 10))
+    gained = f"gained {p.colonists_gained}"
+    cv.text((x + 4, y), gained, 13, fill=pal.MUTED, anchor="lm", max_width=x1 - x - 12)
+    y += 28
+    x = _label(cv, (x0 + 10, y), "Ships", "ships" in changed) + 6
+    ships = f"{p.ships} depot · {p.hangar} hangar"
+    x = cv.text((x, y), ships, 14, bold=True, anchor="lm")[2] + 14
+    x = _label(cv, (x, y), "Bots", "bots" in changed) + 6
+    seat = pal.seat(p.seat)
+    cv.icon(seat.shape, (x + 8, y), 16, seat.colour)
+    x = cv.text((x + 20, y), f"{len(p.bots)}", 14, bold=True, anchor="lm")[2] + 14
+    x = _label(cv, (x, y), "Shelters left") + 6
+    cv.text((x, y), str(p.shelters_left), 14, bold=True, anchor="lm", max_width=x1 - x - 8)
+
+
+def _holdings(
+    cv: Canvas, box: Box, y: int, game: GameModel, p: PlayerModel, changed: set[str]
+) -> None:
+    """Techs, Blueprints, Scientists, Contracts and Goals, one line each."""
+    x0, x1 = box[0], box[2]
+    x = _label(cv, (x0 + 10, y), "Techs") + 8
+    tech_chips(cv, game, p, (x, y), x1 - 8)
+    if "techs" in changed:
+        changed_mark(cv, (x0 + 10, y - 10, x - 8, y + 10))
+    y += 30
+    x = _label(cv, (x0 + 10, y), "Blueprints", "blueprints" in changed) + 8
+    if p.blueprints:
+        blueprint_chips(cv, p, (x, y), x1 - 8)
+    else:
+        cv.text((x, y), "—", 14, fill=pal.FAINT, anchor="lm")
+    y += 28
+    x = _label(cv, (x0 + 10, y), "Scientists", "scientists" in changed) + 8
+    names = ", ".join(scientist_title(s)[0] for s in p.scientists) or "—"
+    ink = pal.INK if p.scientists else pal.FAINT
+    cv.text((x, y), names, 14, anchor="lm", max_width=x1 - x - 10, fill=ink)
+    y += 24
+    x = _label(cv, (x0 + 10, y), "Contracts", "contracts" in changed) + 8
+    for cid, _, items in p.contracts:
+        x = contract_chip(cv, (x, y), cid, items, x1 - 8) + 12
+    if not p.contracts:
+        cv.text((x, y), "—", 14, fill=pal.FAINT, anchor="lm")
+    y += 24
+    x = _label(cv, (x0 + 10, y), "Goals") + 8
+    goal = f"{p.goals_held} held" + (" · 1 done" if p.goal_done else "")
+    goal += f" · progress {len(p.progress)}"
+    goal += f" · research {len(p.research)}" if p.research else ""
+    cv.text((x, y), goal, 14, anchor="lm", max_width=x1 - x - 10)
 
 
 def _ord(n: int) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from imaging.kit import Box, Canvas, png_of
 from imaging.kit import palette as pal
+from imaging.kit.header import Title, player_title
 from imaging.mars.model import (
     EXEC_TITLE,
     LQ_LADDER,
@@ -56,32 +57,11 @@ def _card(cv: Canvas, box: Box, title: str) -> None:
 
 
 def _header(cv: Canvas, game: GameModel, p: PlayerModel) -> None:
-    s = pal.seat(p.seat)
     with cv.panel("header", (0, 0, WIDTH, TOP - 8)):
-        cv.icon(s.shape, (M + 30, 42), 56, s.colour, p.initial)
-        vb = cv.text(
-            (WIDTH - M - 6, 40), str(p.op), 48, fill=pal.FRAME_INK, bold=True, anchor="rm", key=True
-        )
-        cv.icon("star", (vb[0] - 24, 40), 36, pal.VP)
         side = SIDE_TITLE.get(p.side, p.side.title())
-        nb = cv.text(
-            (M + 70, 40),
-            f"{p.name} · {side} side",
-            40,
-            fill=pal.FRAME_INK,
-            bold=True,
-            anchor="lm",
-            max_width=vb[0] - 60 - (M + 70) - 300,
-            key=True,
-        )
-        cv.text(
-            (vb[0] - 56, 40),
-            status_line(game),
-            22,
-            fill=pal.FRAME_MUTED,
-            anchor="rm",
-            max_width=vb[0] - 70 - nb[2],
-        )
+        title = f"{p.name} · {side} side"
+        t = Title(p.seat, p.initial, p.op, title, status_line(game), 300, 22)
+        player_title(cv, t, width=WIDTH, margin=M)
         if p.seat in game.to_act and not game.over:
             cv.text((M + 70, 90), "▶ To act now", 24, fill=pal.HIGHLIGHT, bold=True, anchor="lm")
         if game.you is not None and game.you != p.seat:

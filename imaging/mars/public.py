@@ -10,14 +10,14 @@ panel per player. Cards, titles and the map ground are one static layer per play
 
 from __future__ import annotations
 
-from typing import Any
-
-from imaging.kit import Canvas, png_of, static_layer
+from imaging.kit import Box, Canvas, png_of, static_layer
 from imaging.kit import palette as pal
-from imaging.kit.header import HEADER_H, Chip, Header, draw_header, with_final
+from imaging.kit.board import BoardRecipe, board_drawer
+from imaging.kit.header import HEADER_H, Chip, Header
 from imaging.kit.headings import what_happened
+from imaging.kit.panel import panel_frame
 from imaging.mars import colony, legend, mapboard, orbit, panels
-from imaging.mars.changes import marks_of
+from imaging.mars.changes import Changes, marks_of
 from imaging.mars.model import GameModel, read_game
 from imaging.mars.style import SIDE_TITLE
 
@@ -74,8 +74,13 @@ def header(game: GameModel, lines: list[str] | None = None) -> Header:
 
 # ---------------------------------------------------------------------- drawing
 def _build_static(
-    cv: Canvas, hexes: tuple[tuple[str, float, float], ...], lab_op: tuple[tuple[int, int], ...]
+    cv: Canvas,
+    hexes: tuple[tuple[str, float, float], ...],
+    lab_op: tuple[tuple[int, int], ...],
+    n: int,
 ) -> None:
+    for seat, box in enumerate(panel_boxes(n)):
+        panel_frame(cv, box, seat)
     mapboard.draw_static(cv, MAP_BOX, list(hexes))
     legend.draw(cv, MAP_BOX)
     colony.colony_static(cv, COLONY_BOX)
@@ -98,27 +103,25 @@ def _build_static(
 def background(game: GameModel) -> Canvas:
     hexes = tuple((h.id, h.x, h.y) for h in game.hexes)
     lab = tuple(sorted(game.lab_op.items()))
+    n = len(game.players)
     return static_layer(
-        ("mars-public", hexes, lab),
+        ("mars-public", hexes, lab, n),
         (WIDTH, HEIGHT),
         pal.FRAME,
-        lambda c: _build_static(c, hexes, lab),
+        lambda c: _build_static(c, hexes, lab, n),
     )
 
 
-def draw_public(
-    view: dict[str, Any],
-    previous: dict[str, Any] | None = None,
-    marks: dict[str, Any] | None = None,
-    lines: list[str] | None = None,
-) -> Canvas:
-    """The board; changes since ``previous`` (or the ``marks`` a post carries) are marked;
-    ``lines`` (a post's events since the post before) say what the last turn did."""
-    game = read_game(view)
+def close_up_board(game: GameModel, found: Changes, crop: Box) -> Canvas:
+    """The static layer with only the map's pieces near ``crop`` drawn: what a turn card's
+    close-up shows (see ``imaging.mars.card.touched``)."""
     cv = background(game)
-    found = marks_of(game, previous, marks)
-    head = with_final(header(game, lines), view.get("scores"))
-    draw_header(cv, head, width=WIDTH, margin=M)
+    mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved, within=crop)
+    return cv
+
+
+def pieces(cv: Canvas, game: GameModel, found: Changes) -> None:
+    """Everything that moves: the map's pieces, the colony and Orbit boards, the panels."""
     mapboard.draw_dynamic(cv, MAP_BOX, game, found.hexes, found.moved)
     colony.colony_dynamic(cv, COLONY_BOX, game)
     colony.missions_dynamic(cv, MISSIONS_BOX, game, found.board)
@@ -126,19 +129,14 @@ def draw_public(
     colony.order_dynamic(cv, ORDER_BOX, game, found.board)
     orbit.tech_dynamic(cv, TECH_BOX, game)
     orbit.display_dynamic(cv, DISPLAY_BOX, game)
-    orbit.stacks_dynamic(
-        cv, (STACKS_BOX[0], STACKS_BOX[1] + 34, STACKS_BOX[2], STACKS_BOX[3]), game
-    )
+    stacks = (STACKS_BOX[0], STACKS_BOX[1] + 34, STACKS_BOX[2], STACKS_BOX[3])
+    orbit.stacks_dynamic(cv, stacks, game)
     for p, box in zip(game.players, panel_boxes(len(game.players)), strict=True):
-        panels.draw_panel(
-            cv,
-            box,
-            game,
-            p,
-            acting=p.seat in game.to_act and not game.over,
-            changed=found.fields.get(p.seat, set()),
-        )
-    return cv
+        acting = p.seat in game.to_act and not game.over
+        changed = found.fields.get(p.seat, set())
+        panels.draw_panel(cv, box, game, p, acting=acting, changed=changed)
 
 
+RECIPE = BoardRecipe(read_game, background, marks_of, header, pieces, WIDTH, M)
+draw_public = board_drawer(RECIPE)
 render_public = png_of(draw_public)

@@ -112,10 +112,3 @@ def reward_chip(cv: Canvas, xy: tuple[float, float], word: str, size: int) -> in
     base = word.rstrip("0123456789")
     n = word[len(base) :] or "1"
     return item_chip(cv, xy, base, n, size)
-
-
-def changed_mark(cv: Canvas, box: tuple[int, int, int, int]) -> None:
-    """A magenta underline with a small triangle: 'this changed last turn' (not colour only)."""
-    x0, _, x1, y1 = box
-    cv.draw.line((x0, y1 + 2, x1, y1 + 2), fill=pal.CHANGED, width=3)
-    cv.draw.polygon([(x1 + 2, y1 - 6), (x1 + 9, y1 - 6), (x1 + 5, y1 - 12)], fill=pal.CHANGED)

@@ -126,8 +126,10 @@ def test_public_background_is_a_static_layer_built_once() -> None:
 
 
 def test_golden_turn_card() -> None:
-    """The phone-readable card every turn post carries (the full board is a click away)."""
+    """The phone-readable card every turn post carries (the full board is a click away): its
+    "Last turn" line is the move its close-up shows (Dee's supervisor on 4b; Dee acts on)."""
     data = json.loads((GOLDEN_DIR / "algae-public-4p.json").read_text())  # the board's view
-    lines = ["Ann moves to spot 4d (Activate machine A)", "Ann: End your turn"]
+    assert data["view"]["last"]["move"] == "spot 4b"
+    lines = data["view"]["last"]["text"]
     png = imaging.render("algae", "card", data["view"], previous=data["previous"], lines=lines)
     check_golden("algae-card-4p", png)

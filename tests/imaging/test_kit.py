@@ -96,3 +96,54 @@ def test_the_fixed_palette_keeps_every_named_colour() -> None:
     assert moved == []
     kept = distinct(colours)
     assert all(back.getpixel((colours.index(rgb), 0)) == rgb for rgb in kept), "exact"
+
+
+def test_the_palette_png_holds_exactly_the_quantised_pixels_with_either_deflater(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The PNG written by ``imaging.kit.png`` decodes to the fixed-palette image, pixel for
+    pixel, whether zlib-ng or the standard library's zlib deflates it."""
+    from imaging.kit import png
+    from imaging.kit.fixed_palette import quantise
+
+    img = Image.effect_noise((97, 41), 60).convert("RGB")
+    want = quantise(img).convert("RGB").tobytes()
+    fast = encode_png(img)
+    monkeypatch.setattr(png, "_fast_zlib", None)
+    slow = encode_png(img)
+    for data in (fast, slow):
+        back = Image.open(io.BytesIO(data))
+        assert back.mode == "P"
+        assert back.convert("RGB").tobytes() == want
+
+
+@pytest.mark.parametrize(
+    ("box", "radius", "fill", "outline", "width"),
+    [
+        ((10, 10, 90, 40), 5, None, (120, 112, 98), 1),
+        ((3, 4, 33, 32), 4, (0, 120, 80), (28, 30, 34), 1),
+        ((0, 0, 199, 99), 10, (246, 242, 232), (0, 114, 178), 3),
+        ((-5, 20, 60, 130), 8, (232, 226, 212), None, 1),  # partly off the canvas
+        ((50, 50, 58, 56), 6, (1, 2, 3), (4, 5, 6), 2),  # smaller than its corners
+    ],
+)
+def test_cached_rounded_rectangles_are_pillows_to_the_pixel(
+    box: tuple[int, int, int, int],
+    radius: int,
+    fill: tuple[int, int, int] | None,
+    outline: tuple[int, int, int] | None,
+    width: int,
+) -> None:
+    """The kit's rounded rectangles are pasted from sprites (imaging.kit.fastdraw): the
+    picture must be exactly what Pillow draws, on any background."""
+    from PIL import ImageDraw
+
+    from imaging.kit.fastdraw import FastDraw
+
+    ground = Image.effect_noise((220, 160), 80).convert("RGB")
+    pictures = []
+    for draw in (ImageDraw.Draw, FastDraw):
+        img = ground.copy()
+        draw(img).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        pictures.append(img.tobytes())
+    assert pictures[0] == pictures[1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 from PIL import Image
@@ -145,11 +146,14 @@ def test_public_background_is_a_static_layer_built_once() -> None:
     public._build_static = counting
     try:
         for k in range(3):
-            _, view, _ = views_around_a_move(1 + k, 21, 20 + k)
+            _, view, _ = views_around_a_move(3, 21, 20 + k)
             public.render_public(view)
+        assert len(calls) == 1  # the map, the cards and the panels' frames stay all game
+        _, view, _ = views_around_a_move(2, 21, 20)
+        public.render_public(view)
     finally:
         public._build_static = real
-    assert len(calls) == 1  # the map and the cards do not depend on the game
+    assert len(calls) == 2  # the panels' frames depend on the player count
 
 
 @pytest.mark.parametrize("kind", ["drop", "leaf", "gem"])
@@ -166,3 +170,28 @@ def test_golden_turn_card() -> None:
     data = json.loads((GOLDEN_DIR / "mars-public-4p.json").read_text())  # the board's view
     png = imaging.render("mars", "card", data["view"], previous=data["previous"])
     check_golden("mars-card-4p", png)
+
+
+def test_turn_card_close_up_is_the_board_as_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card's close-up draws only the hexes that reach into it (imaging.mars.public.
+    close_up_board): the picture must be the same as with every hex of the map drawn."""
+    from imaging.mars import card, mapboard
+
+    whole = mapboard.draw_dynamic
+    cards = 0
+    play, rnd = random_game(3, 8, 40), random.Random(9)
+    while not play.over and cards < 3:
+        previous = play.view(None)
+        decision = rnd.choice(play.pending())
+        play.play(decision.seat, rnd.choice(decision.options).move)
+        view = play.view(None)
+        game = card.read_game(view)
+        if card.touched(game, card.marks_of(game, previous, None)) is None:
+            continue
+        cards += 1
+        part = imaging.render("mars", "card", view, previous=previous)
+        with monkeypatch.context() as m:
+            m.setattr(mapboard, "draw_dynamic", lambda *a, within=None, **k: whole(*a, **k))
+            full = imaging.render("mars", "card", view, previous=previous)
+        assert Image.open(io.BytesIO(part)).tobytes() == Image.open(io.BytesIO(full)).tobytes()
+    assert cards == 3
