@@ -1,4 +1,5 @@
-"""Fixtures: a stand-in per test and the bot as a subprocess connected to it."""
+"""Fixtures: a stand-in per test, the bot as a subprocess connected to it, and the table
+layer on the bot's database (for reading what the bot wrote)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from devkit.standin import BotProcess, StandIn
+from storage.sqlite import open_store
+from tables import Tables
 from tests.e2e.helpers import running
 
 
@@ -26,6 +29,16 @@ async def bot(standin: StandIn, tmp_path: Path, request) -> AsyncIterator[BotPro
     proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log")
     async with running(proc, request):
         yield proc
+
+
+@pytest.fixture
+async def tables(bot: BotProcess) -> AsyncIterator[Tables]:
+    """The table layer on the bot's database, for reading what the bot wrote."""
+    t = Tables(await open_store(bot.db_path))
+    try:
+        yield t
+    finally:
+        await t.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

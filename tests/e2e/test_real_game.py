@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 
 import pytest
 
 import engine
 from devkit.standin import BotProcess, Message, StandIn
-from storage.sqlite import open_store
 from tables import Tables
 from tests.e2e.helpers import is_turn_post
 
@@ -40,15 +38,6 @@ def check_limits(menu: Message) -> None:
         assert len(comp.get("options") or []) <= 25
         for opt in comp.get("options") or []:
             assert len(opt["label"]) <= 100
-
-
-@pytest.fixture
-async def tables(bot: BotProcess) -> AsyncIterator[Tables]:
-    t = Tables(await open_store(bot.db_path))
-    try:
-        yield t
-    finally:
-        await t.close()
 
 
 async def test_algae_turns_through_menus(standin: StandIn, bot: BotProcess, tables: Tables) -> None:

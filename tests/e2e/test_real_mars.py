@@ -8,7 +8,6 @@ know which option a menu entry stands for and what each player's private goals s
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -19,7 +18,6 @@ from cogs.text import LABEL_LIMIT, label
 from devkit.standin import BotProcess, Interaction, Message, StandIn
 from devkit.standin.models import User
 from engine.core import Decision
-from storage.sqlite import open_store
 from tables import Tables
 from tables.models import Where
 from tests.e2e.helpers import is_turn_post, old_play
@@ -31,16 +29,6 @@ pytestmark = [
 
 # what each player would like to do, first match wins ("step" stands for any hex step)
 WISHES = ("x bots", "bot 1", "step", "discard 3", "pod", "x warehouse", "battery", "end")
-
-
-@pytest.fixture
-async def tables(bot: BotProcess) -> AsyncIterator[Tables]:
-    """The table layer on the bot's database, for reading what the bot wrote."""
-    t = Tables(await open_store(bot.db_path))
-    try:
-        yield t
-    finally:
-        await t.close()
 
 
 def wanted(decision: Decision, used: set[str]) -> str:

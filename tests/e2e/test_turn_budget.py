@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import AsyncIterator
 
 import pytest
 
 import engine
 from devkit.standin import BotProcess, StandIn
-from storage.sqlite import open_store
 from tables import Tables
 from tests.e2e.budget import Table, markdown
 from tests.e2e.helpers import is_turn_post
@@ -33,15 +31,6 @@ pytestmark = [
 ]
 
 ROWS: dict[str, dict[str, str]] = {}
-
-
-@pytest.fixture
-async def tables(bot: BotProcess) -> AsyncIterator[Tables]:
-    t = Tables(await open_store(bot.db_path))
-    try:
-        yield t
-    finally:
-        await t.close()
 
 
 async def start(standin: StandIn, tables: Tables, kind: str, names: list[str], seed: int):
