@@ -58,7 +58,7 @@ BACKOFF_MAX = 300.0
 LAG_INTERVAL = 0.05
 LAG_WARN = 0.1
 SHUTDOWN_GRACE = 3.0  # seconds sends in flight may take to finish at shutdown
-EDIT_ATTEMPTS = 5  # a short outage (discord.py does not retry a 503 itself)
+EDIT_ATTEMPTS = 3  # tries at once for a short outage (discord.py does not retry a 503)
 SWEEP_DAYS = 1.0  # games moved within this long get their Play buttons checked at start
 SWEEP_DEPTH = 2  # posts before the newest that a kill may have left showing Play
 NEWEST = 2**62  # a post id past every real one (the newest post made is "before" it)
@@ -87,6 +87,7 @@ class Posting(commands.Cog):
         self._drains: dict[int, asyncio.Task] = {}  # game id -> its running drain
         self._again: set[int] = set()  # games with posts that came during their drain
         self._edits: set[asyncio.Task] = set()
+        self._retrying: set[asyncio.Task] = set()  # button edits retried in the background
         self.closing = False
         self.max_lag = 0.0
 
@@ -100,9 +101,9 @@ class Posting(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.closing = True
-        for task in self._tasks:
+        for task in [*self._tasks, *self._retrying]:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, *self._retrying, return_exceptions=True)
         busy = [*self._drains.values(), *self._edits]
         if busy:  # sends in flight may finish; the rest stays in the outbox
             _, late = await asyncio.wait(busy, timeout=SHUTDOWN_GRACE)
@@ -210,23 +211,48 @@ class Posting(commands.Cog):
                 log.warning("taking the Play button off before post %s failed: %r", post.id, exc)
 
     async def _take_play_off(self, older: Post) -> None:
-        """Edit ``older`` (a post made) to show no buttons, retrying a short outage."""
+        """Edit ``older`` (a post made) to show no buttons. A short outage is retried at
+        once; after ``EDIT_ATTEMPTS`` failures a background task keeps retrying (backing
+        off up to ``BACKOFF_MAX``) until the edit lands, the message is gone or the bot
+        stops, so an older post does not keep showing Play until the next start."""
         if older.message_id is None or older.payload.get("over"):
             return
+        for attempt in range(EDIT_ATTEMPTS):
+            error = await self._edit_off(older)
+            if error is None:
+                return
+            if attempt < EDIT_ATTEMPTS - 1:
+                await asyncio.sleep(retry_delay(attempt))
+        log.warning("post %s keeps its Play button for now (retrying): %s", older.id, error)
+        task = asyncio.create_task(self._keep_taking_off(older), name=f"unbutton-{older.id}")
+        self._retrying.add(task)
+        task.add_done_callback(self._retrying.discard)
+
+    async def _keep_taking_off(self, older: Post) -> None:
+        """The background retries of one button edit (cancelled at shutdown: the sweep at
+        the next start redoes it)."""
+        attempt = 0
+        while not self.closing:
+            await asyncio.sleep(retry_delay(attempt))
+            attempt += 1
+            if await self._edit_off(older) is None:
+                log.info("post %s: Play button taken off on background try %d", older.id, attempt)
+                return
+
+    async def _edit_off(self, older: Post) -> Exception | None:
+        """One try at taking the buttons off ``older``: None when done (or nothing is left
+        to edit), else the passing error."""
+        assert older.message_id is not None
         message = self.bot.get_partial_messageable(older.channel_id).get_partial_message(
             older.message_id
         )
-        for attempt in range(EDIT_ATTEMPTS):
-            try:
-                await asyncio.wait_for(message.edit(view=None), self.bot.config.post_timeout)  # type: ignore[attr-defined]
-                return
-            except (discord.Forbidden, discord.NotFound):
-                return  # deleted or out of reach: nothing to take off
-            except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
-                if self.closing or attempt == EDIT_ATTEMPTS - 1:
-                    log.warning("post %s keeps its Play button: %s", older.id, exc)
-                    return
-                await asyncio.sleep(retry_delay(attempt))
+        try:
+            await asyncio.wait_for(message.edit(view=None), self.bot.config.post_timeout)  # type: ignore[attr-defined]
+        except (discord.Forbidden, discord.NotFound):
+            return None  # deleted or out of reach: nothing to take off
+        except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
+            return exc
+        return None
 
     async def _sweep_play_buttons(self) -> None:
         """At start, take the Play button off the posts before each recent game's newest
