@@ -1,19 +1,27 @@
-"""How the scripted On Mars player (tests/mars/player.py) moves its Rover and its Bots: the Rover
+"""How the scripted On Mars player (ai/mars_player.py) moves its Rover and its Bots: the Rover
 toward the tiles the missions want, the Bots to where the Buildings the Colony needs may go."""
 
 from __future__ import annotations
 
-import random
+from typing import Any, Protocol
 
+from ai.mars_board import Board
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.plan import Board
 
 RESEARCH_COST = {(c, ltr): next(iter(cost)) for c, ltr, cost, _ in D.RESEARCH.values()}
 
 
+class Chance(Protocol):
+    """The little of ``random.Random`` the player uses (ai/plan_mars.py feeds it a fair one)."""
+
+    def random(self) -> float: ...
+    def uniform(self, a: float, b: float) -> float: ...
+    def choice(self, seq: Any) -> Any: ...
+
+
 class Pieces:
-    rnd: random.Random
+    rnd: Chance
 
     def noise(self) -> float:
         return self.rnd.uniform(0.85, 1.15)

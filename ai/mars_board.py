@@ -1,4 +1,4 @@
-"""What the scripted On Mars player (tests/mars/player.py) reads off the public view: where each
+"""What the scripted On Mars player (ai/mars_player.py) reads off the public view: where each
 Building type may legally go, which Techs are in play, where a Bot should stand, what the Colony
 needs for its next level and what a construction is worth.
 
