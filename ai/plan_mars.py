@@ -2,9 +2,7 @@
 
 It is the competent scripted player of issue 9's measurements (ai/mars_player.py), which reads
 only ``view(seat)`` and the options of its own decision, so it sees nothing its seat cannot.
-Its chance comes from the caller's fair generator (``FairChance``), never the game's. The
-player keeps no memory between calls here: the mission it chases hardest is the long one in
-play (the first card otherwise), so every call of a game picks the same.
+Its chance comes from the caller's fair generator (``FairChance``), never the game's.
 """
 
 from __future__ import annotations
@@ -34,15 +32,15 @@ class FairChance:
         return self.rng.choice(list(seq))
 
 
-def focus_of(view: dict) -> str:
-    """The mission the seat chases hardest: the long one when it is in play."""
-    ids = [m["id"] for m in view["missions"]]
-    return next((m for m in ids if m in D.LONG_MISSIONS), ids[0] if ids else "")
+class PlanPlayer(Player):
+    """The scripted player without memory: the mission it chases hardest is the long one in
+    play, so every call of a game picks the same."""
+
+    def pick_focus(self, view: dict) -> str:
+        ids = [m["id"] for m in view["missions"]]
+        return next((m for m in ids if m in D.LONG_MISSIONS), ids[0] if ids else "")
 
 
 def plan(game: Any, decision: Decision, rng: Rng) -> str:
     """The scripted player's move for ``decision``."""
-    player = Player(decision.seat, FairChance(rng))
-    if len(decision.options) > 1:
-        player.focus = focus_of(game.view(decision.seat))
-    return player.choose(game, decision)
+    return PlanPlayer(decision.seat, FairChance(rng)).choose(game, decision)
