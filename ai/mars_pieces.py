@@ -39,9 +39,26 @@ class Pieces:
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
                 if key in owned or b.res[pay] < 1:
                     continue
-                out[h] = 9.0 + 8.0 * b.m("research")
+                # its effect (about 4 OP), 2 crystals and a step of the mission when open
+                out[h] = 9.0 + 10.0 * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
+        return out
+
+    def research_wants(self, b: Board) -> set[str]:
+        """The Resources that pay for Research tiles on the map this seat may still take,
+        while the Research mission is open (MARS-ROVER-05..07: no tile without its cost)."""
+        if "research" not in b.open:
+            return set()
+        owned = {"".join(D.RESEARCH[r][:2]) for r in b.me["research"]}
+        out = set()
+        for c in b.cells.values():
+            tile = c["tile"]
+            if tile and tile.startswith("research:") and tile[9:] not in owned:
+                key = tile[9:]
+                pay = RESEARCH_COST[(key[:-1], key[-1])]
+                if b.res[pay] < 1:
+                    out.add(pay)
         return out
 
     def rover_value(self, b: Board, steps: int, spend: int = 0) -> float:

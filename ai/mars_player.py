@@ -95,7 +95,7 @@ class Player(Pieces):
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
-            return best + bonus - 3.0 * len(me["blueprints"])
+            return best + bonus - self.unbuilt_risk(b)
         if act == "mineral":
             up = any(set(b.upgrade_spots(x)) & b.zone() for x in me["blueprints"])
             gen = b.short("gen") and set(b.spots("gen")) & b.zone()
@@ -162,7 +162,7 @@ class Player(Pieces):
         if a == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 8.0 * b.m("blueprint") + 5.0 * b.m("advanced")
-            return best + bonus - 3.0 * len(me["blueprints"])
+            return best + bonus - self.unbuilt_risk(b)
         if a == "learn":
             return max((self.learn_value(b, t) for t in b.v["tech_grid"]), default=0)
         if a == "rnd":
@@ -178,6 +178,16 @@ class Player(Pieces):
         pick = max(vals, key=lambda m: vals[m])
         self.controls = self.controls + 1 if pick == "control" else 0
         return pick
+
+    @staticmethod
+    def unbuilt_risk(b: Board) -> float:
+        """What one more Blueprint risks: each held unbuilt one scores -3 or -5 at the end
+        (MARS-GAP-18, facts.md KDC-Solo scoring.ts), and every one more makes the next less
+        likely to be built; past the end trigger none will be."""
+        held = len(b.me["blueprints"])
+        if b.v["end"] in ("trigger", "final"):
+            return 8.0 + 4.0 * held
+        return 4.0 * held + 1.5 * held * held
 
     def develops(self, b: Board, n: int) -> float:
         """What ``n`` develops are worth: the Laboratory OP they add and the benefits of the
@@ -258,7 +268,7 @@ class Player(Pieces):
             out |= {"plant", "water"}
         if b.crystals() < 3:
             out.add("crystal")
-        return out | self.contract_needs(b)
+        return out | self.contract_needs(b) | self.research_wants(b)
 
     def colony_value(self, b: Board) -> float:
         """The best thing this seat could do in the Colony now (Bots may move first)."""
