@@ -67,8 +67,8 @@ class Pieces:
         here = b.me["rover"]
         left = b.crystals() - spend
         reach = steps + b.tech_level("rover") + (min(2, left) if left >= 3 else 0)
-        vals = [
-            v * min(1.0, reach / H.dist(here, h)) ** 2
+        vals = [  # a tile twice the reach away takes two actions: half its worth each
+            v * min(1.0, reach / H.dist(here, h))
             for h, v in self.tile_targets(b).items()
             if H.dist(here, h) > 0
         ]
