@@ -61,3 +61,18 @@ def test_the_fit_solves_a_known_system():
     assert fitted == pytest.approx({"a": 2.0, "b": -0.5})
     pulled = ridge(rows, ["a", "b"], {"a": 0.0, "b": 0.0}, 100.0)
     assert abs(pulled["a"]) < 0.5, "a strong pull keeps the weights near the prior"
+
+
+def test_mars_normal_games_end_by_the_published_trigger():
+    """Issue 10 with issue 9's target: two normal On Mars AIs end their game by its missions
+    or colony level (MARS-GAP-31), well before the round-30 safety guard (the previous plan
+    ran every game to the guard)."""
+    game = new_game("mars", ["a", "b"], seed=7)
+    for _ in range(4000):
+        pending = game.pending()
+        if not pending:
+            break
+        game.play(pending[0].seat, ai.choose(game, pending[0].seat, "normal"))
+    view = game.view(None)
+    assert game.over and view["ended_by"] in ("missions", "level"), view["ended_by"]
+    assert view["round"] <= 20, view["round"]
