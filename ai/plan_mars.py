@@ -14,6 +14,10 @@ from engine.core import Decision, Rng
 from engine.mars import data as D
 
 SCALE = 1 << 30
+# The strong search plays another root move than this plan's only with TRUST times its visits
+# (ai/mcts.py): its 2-turn rollouts cut short by engine/mars/ai_eval.py judge a Mars position
+# worse than this plan does (strong@12 iterations vs easy without it: games to the round cap).
+TRUST = 6.0
 
 
 class FairChance:
