@@ -122,13 +122,16 @@ class Player(Pieces):
     def pick_exec(self, b: Board, execs: list[str], labels: dict[str, str], before: bool) -> str:
         room = b.me["depot_slots"] - b.me["depot"] - b.me["below"]
         price = 0.3 if room <= 0 else 0.7  # crystals that would not fit cost less to spend
+        if b.v["end"] in ("trigger", "final"):
+            price = 0.1  # the last rounds: a crystal left over scores nothing (ties only)
         best, val = "", 0.0
         for m in execs:
             cost = 0 if "free:" in labels[m] else EXEC_COST.get(m[2:], D.ADV_EXEC_COST)
             v = (self.exec_value(b, m, labels[m], before) - price * cost) * self.noise()
             if v > val:
                 best, val = m, v
-        return best if val > (0.5 if room <= 0 else 2.5) else ""
+        spare = room <= 0 or price < 0.3
+        return best if val > (0.5 if spare else 2.5) else ""
 
     # --------------------------------------------------------------- main actions
     def main_value(self, b: Board, a: str) -> float:  # noqa: C901, PLR0911
@@ -187,7 +190,7 @@ class Player(Pieces):
         held = len(b.me["blueprints"])
         if b.v["end"] in ("trigger", "final"):
             return 8.0 + 4.0 * held
-        return 4.0 * held + 1.5 * held * held
+        return 3.0 * held + 0.5 * held * held
 
     def develops(self, b: Board, n: int) -> float:
         """What ``n`` develops are worth: the Laboratory OP they add and the benefits of the
