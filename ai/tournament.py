@@ -13,7 +13,6 @@ tournament of 100 games a pairing fits in an hour on two shared cores; say which
 from __future__ import annotations
 
 import argparse
-import math
 import signal
 import statistics
 import sys
@@ -58,14 +57,15 @@ def play_game(
             times[level].append(time.perf_counter() - start)
         game.play(d.seat, move)
     lines = sorted(game.scores(), key=lambda line: line.seat)
-    return GameResult(
+    result = GameResult(
         kind,
         levels,
         tuple(x.vp for x in lines),
         tuple(x.rank for x in lines),
         times,
-        ending_of(game),
     )
+    result.ending = ending_of(game)
+    return result
 
 
 def ending_of(game: Game) -> str:
@@ -118,7 +118,7 @@ class PairingStats:
         if not n:
             return (0.0, 1.0)
         mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
         return (max(0.0, mid - half), min(1.0, mid + half))
 
 
