@@ -12,7 +12,8 @@ wrong. The walk adds one node, then plays on by the plan (a random move now and 
 ``epsilon``) for ``horizon`` turns and is cut short there by the game's evaluation hook
 (ai/evaluate.py), whose per-seat rewards are backed up to the seat that chose each move.
 Forced moves (a single option) are played through without a node. The answer is the root
-move visited most.
+move visited most, unless the plan's move has more than 1/``TRUST`` of its visits (the game's
+plan module sets ``TRUST``; ai/policy.py ``plan_trust``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ai.evaluate import rewards
 from ai.greedy import option_values
-from ai.policy import policy_move
+from ai.policy import plan_trust, policy_move
 from engine.core import Decision, Game, Rng
 
 UCB_C = 0.5
@@ -94,6 +95,9 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
         longest = max(longest, time.perf_counter() - start)
     visits = {m: child.visits for m, child in root.children.items()}
     best = max(root_moves, key=lambda m: (visits.get(m, 0), _mean(root.children.get(m))))
+    first = root.order[0]  # the plan's move
+    if visits.get(best, 0) < plan_trust(game.kind) * visits.get(first, 0):
+        best = first
     return SearchResult(best, done, visits)
 
 

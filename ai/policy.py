@@ -36,6 +36,19 @@ def has_plan(kind: str) -> bool:
     return plan(kind) is not None
 
 
+@cache
+def plan_trust(kind: str) -> float:
+    """How many times the plan's visits another root move needs before the strong search
+    plays it instead of the plan's (ai/mcts.py): the plan module's ``TRUST``, 1.0 (the most
+    visited move, whichever) without one. A game whose evaluation judges few-turn rollouts
+    worse than its plan plays sets it above 1, so few noisy visits do not overrule the plan."""
+    try:
+        module = importlib.import_module(f"ai.plan_{kind}")
+    except ModuleNotFoundError:
+        return 1.0
+    return float(getattr(module, "TRUST", 1.0))
+
+
 def policy_move(game: Game, decision: Decision, rng: Rng) -> str:
     """The plan's move for ``decision`` (a listed option), else a random listed one."""
     found = plan(game.kind)

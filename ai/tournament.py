@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import engine  # noqa: F401  (registers the games)
 from ai import ALL_LEVELS, choose
 from ai.mcts import Budget
-from engine.core import new_game
+from engine.core import Game, new_game
 
 MAX_MOVES = 5000
 
@@ -36,6 +36,7 @@ class GameResult:
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     times: dict[str, list[float]] = field(default_factory=dict)
+    ending: str = ""  # how it ended: the public view's ``ended_by`` if the game names it
 
 
 def play_game(
@@ -56,13 +57,25 @@ def play_game(
             times[level].append(time.perf_counter() - start)
         game.play(d.seat, move)
     lines = sorted(game.scores(), key=lambda line: line.seat)
-    return GameResult(
+    result = GameResult(
         kind,
         levels,
         tuple(x.vp for x in lines),
         tuple(x.rank for x in lines),
         times,
     )
+    result.ending = ending_of(game)
+    return result
+
+
+def ending_of(game: Game) -> str:
+    """``unfinished`` past MAX_MOVES, else what the public view calls the ending (``ended_by``,
+    for example On Mars's ``missions``, ``level`` or ``cap``), else ``end``."""
+    if game.pending():
+        return "unfinished"
+    view = game.view(None)
+    found = view.get("ended_by") if isinstance(view, dict) else None
+    return str(found or "end")
 
 
 def _job(args: tuple[str, tuple[str, ...], int, dict[str, Budget]]) -> GameResult:
@@ -79,9 +92,11 @@ class PairingStats:
     a_winner_vp: list[int] = field(default_factory=list)
     b_winner_vp: list[int] = field(default_factory=list)
     vp: dict[str, list[int]] = field(default_factory=dict)
+    endings: dict[str, int] = field(default_factory=dict)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
+        self.endings[r.ending] = self.endings.get(r.ending, 0) + 1
         ia, ib = r.levels.index(self.a), len(r.levels) - 1 - r.levels[::-1].index(self.b)
         for i, lv in ((ia, self.a), (ib, self.b)):
             self.vp.setdefault(lv, []).append(r.scores[i])
@@ -96,6 +111,15 @@ class PairingStats:
     @property
     def a_rate(self) -> float:
         return self.a_points / self.games if self.games else 0.0
+
+    def wilson(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95 % Wilson score interval of ``a_rate`` (ties counted half)."""
+        n, p = self.games, self.a_rate
+        if not n:
+            return (0.0, 1.0)
+        mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+        return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def run_pairing(  # noqa: PLR0913  (the keyword options of a by-hand tool)
@@ -123,7 +147,7 @@ def run_pairing(  # noqa: PLR0913  (the keyword options of a by-hand tool)
         stats.add(r)
         if progress:
             seats = ", ".join(f"{lv} {vp}" for lv, vp in zip(r.levels, r.scores, strict=True))
-            print(f"    {kind} game {stats.games}: {seats}", flush=True)
+            print(f"    {kind} game {stats.games}: {seats} ({r.ending})", flush=True)
         if times is not None:
             for lv, ts in r.times.items():
                 times.setdefault((kind, lv), []).extend(ts)
@@ -144,14 +168,19 @@ def percentile(values: list[float], q: float) -> float:
 
 def report(results: list[PairingStats], times: dict[tuple[str, str], list[float]]) -> str:
     out = ["", "Win rates (2-player games; ties count half)"]
-    out.append(f"{'game':6} {'pairing':16} {'games':>5} {'A wins':>7} {'A winner VP':>11} "
-               f"{'B winner VP':>11} {'A avg VP':>8} {'B avg VP':>8}")  # fmt: skip
+    out.append(f"{'game':6} {'pairing':16} {'games':>5} {'A wins':>7} {'95% CI':>11} "
+               f"{'A winner VP':>11} {'B winner VP':>11} {'A avg VP':>8} {'B avg VP':>8} "
+               f"endings")  # fmt: skip
     for s in results:
         avg_a = _mean(s.vp.get(s.a, []))
         avg_b = _mean(s.vp.get(s.b, []))
+        lo, hi = s.wilson()
+        ends = ", ".join(f"{k} {v}" for k, v in sorted(s.endings.items()))
         out.append(
             f"{s.kind:6} {s.a + ' vs ' + s.b:16} {s.games:5d} {100 * s.a_rate:6.1f}% "
-            f"{_mean(s.a_winner_vp):11.1f} {_mean(s.b_winner_vp):11.1f} {avg_a:8.1f} {avg_b:8.1f}"
+            f"{100 * lo:5.1f}-{100 * hi:4.1f}% "
+            f"{_mean(s.a_winner_vp):11.1f} {_mean(s.b_winner_vp):11.1f} {avg_a:8.1f} {avg_b:8.1f} "
+            f"{ends}"
         )
     out += ["", "Decision times (decisions with a real choice)"]
     out.append(f"{'game':6} {'level':8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8}")

@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 import ai
+import ai.mcts
 from ai.fit import ridge, solve
-from ai.policy import has_plan, plan, policy_move
+from ai.mcts import Budget, search
+from ai.policy import has_plan, plan, plan_trust, policy_move
 from engine.core import Rng, new_game
 from tests.ai.helpers import midgame, seat_to_act
 
@@ -61,3 +63,35 @@ def test_the_fit_solves_a_known_system():
     assert fitted == pytest.approx({"a": 2.0, "b": -0.5})
     pulled = ridge(rows, ["a", "b"], {"a": 0.0, "b": 0.0}, 100.0)
     assert abs(pulled["a"]) < 0.5, "a strong pull keeps the weights near the prior"
+
+
+def test_mars_normal_games_end_by_the_published_trigger():
+    """Issue 10 with issue 9's target: two normal On Mars AIs end their game by its missions
+    or colony level (MARS-GAP-31), well before the round-30 safety guard (the previous plan
+    ran every game to the guard)."""
+    game = new_game("mars", ["a", "b"], seed=7)
+    for _ in range(4000):
+        pending = game.pending()
+        if not pending:
+            break
+        game.play(pending[0].seat, ai.choose(game, pending[0].seat, "normal"))
+    view = game.view(None)
+    assert game.over and view["ended_by"] in ("missions", "level"), view["ended_by"]
+    assert view["round"] <= 20, view["round"]
+
+
+def test_the_search_overrules_the_plan_only_with_trust_times_its_visits(monkeypatch):
+    """ai/mcts.py: the root plays another move than the plan's only when it has TRUST times
+    the plan's visits (ai/policy.py plan_trust); On Mars sets TRUST, Algae does not."""
+    assert plan_trust("mars") > 1.0 and plan_trust("algae") == 1.0
+    assert plan_trust("no such game") == 1.0
+    game = midgame("mars", 2, 4, 30)
+    seat = seat_to_act(game)
+    budget = Budget(seconds=None, iterations=16, prior=False)
+    planned = search(game, seat, Budget(seconds=None, iterations=1, prior=False), Rng(1)).move
+    monkeypatch.setattr(ai.mcts, "plan_trust", lambda kind: 1.0)
+    free = search(game, seat, budget, Rng(1))
+    assert free.visits[free.move] == max(free.visits.values())  # ties go to the better mean
+    assert free.move != planned, "this position's search prefers another move by visits"
+    monkeypatch.setattr(ai.mcts, "plan_trust", lambda kind: 1e9)
+    assert search(game, seat, budget, Rng(1)).move == planned

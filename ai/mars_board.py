@@ -1,4 +1,4 @@
-"""What the scripted On Mars player (tests/mars/player.py) reads off the public view: where each
+"""What the scripted On Mars player (ai/mars_player.py) reads off the public view: where each
 Building type may legally go, which Techs are in play, where a Bot should stand, what the Colony
 needs for its next level and what a construction is worth.
 
@@ -28,6 +28,7 @@ class Board:
         self.n = len(view["players"])
         self.level = view["level"]
         self.focus = focus
+        self._of_kind: dict[str, list[str]] = {}
         self._spots: dict[str, dict[str, int]] = {}
         self._targets: dict[str, float] | None = None
         near = min(self.open.values(), key=lambda m: m["left"])["id"] if self.open else ""
@@ -84,6 +85,12 @@ class Board:
             best = max(best, t["level"])
         return best
 
+    def of_kind(self, kind: str) -> list[str]:
+        """The hexes holding a Building of ``kind`` (as ``same`` counts them), cached."""
+        if kind not in self._of_kind:
+            self._of_kind[kind] = [x for x in self.cells if self.same(x, kind)]
+        return self._of_kind[kind]
+
     def need_at(self, h: str, kind: str) -> int | None:
         """The Tech level a Building of ``kind`` on ``h`` needs, None if it may not go there
         (MARS-BUILD-01..05: next to its type, or exactly 2 hexes from one and next to none)."""
@@ -95,7 +102,7 @@ class Board:
                 joined |= self.complex_at(n, kind)
         if joined:
             return len(joined)
-        anywhere = [x for x in self.cells if self.same(x, kind)]
+        anywhere = self.of_kind(kind)
         if not anywhere or any(H.dist(h, x) == 2 for x in anywhere):
             return 0
         return None

@@ -1,19 +1,27 @@
-"""How the scripted On Mars player (tests/mars/player.py) moves its Rover and its Bots: the Rover
+"""How the scripted On Mars player (ai/mars_player.py) moves its Rover and its Bots: the Rover
 toward the tiles the missions want, the Bots to where the Buildings the Colony needs may go."""
 
 from __future__ import annotations
 
-import random
+from typing import Any, Protocol
 
+from ai.mars_board import Board
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.plan import Board
 
 RESEARCH_COST = {(c, ltr): next(iter(cost)) for c, ltr, cost, _ in D.RESEARCH.values()}
 
 
+class Chance(Protocol):
+    """The little of ``random.Random`` the player uses (ai/plan_mars.py feeds it a fair one)."""
+
+    def random(self) -> float: ...
+    def uniform(self, a: float, b: float) -> float: ...
+    def choice(self, seq: Any) -> Any: ...
+
+
 class Pieces:
-    rnd: random.Random
+    rnd: Chance
 
     def noise(self) -> float:
         return self.rnd.uniform(0.85, 1.15)
@@ -31,9 +39,26 @@ class Pieces:
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
                 if key in owned or b.res[pay] < 1:
                     continue
-                out[h] = 9.0 + 8.0 * b.m("research")
+                # its effect (about 4 OP), 2 crystals and a step of the mission when open
+                out[h] = 9.0 + 10.0 * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
+        return out
+
+    def research_wants(self, b: Board) -> set[str]:
+        """The Resources that pay for Research tiles on the map this seat may still take,
+        while the Research mission is open (MARS-ROVER-05..07: no tile without its cost)."""
+        if "research" not in b.open:
+            return set()
+        owned = {"".join(D.RESEARCH[r][:2]) for r in b.me["research"]}
+        out = set()
+        for c in b.cells.values():
+            tile = c["tile"]
+            if tile and tile.startswith("research:") and tile[9:] not in owned:
+                key = tile[9:]
+                pay = RESEARCH_COST[(key[:-1], key[-1])]
+                if b.res[pay] < 1:
+                    out.add(pay)
         return out
 
     def rover_value(self, b: Board, steps: int, spend: int = 0) -> float:
@@ -42,8 +67,8 @@ class Pieces:
         here = b.me["rover"]
         left = b.crystals() - spend
         reach = steps + b.tech_level("rover") + (min(2, left) if left >= 3 else 0)
-        vals = [
-            v * min(1.0, reach / H.dist(here, h)) ** 2
+        vals = [  # a tile twice the reach away takes two actions: half its worth each
+            v * min(1.0, reach / H.dist(here, h))
             for h, v in self.tile_targets(b).items()
             if H.dist(here, h) > 0
         ]
