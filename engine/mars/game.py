@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from engine.core import Event, Progress, Rng, ScoreLine
+from engine.core import Progress, Rng, ScoreLine
 from engine.frames import FrameGame
 from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
 from engine.mars import data as D
@@ -20,44 +20,41 @@ PHASE_TEXT = {
     "shuttle": "Shuttle phase",
     "over": "Game over",
 }
-DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod", "control", "0")
 
 
 class MarsGame(FrameGame):
     kind = "mars"
     frames = FRAMES
-    DEFAULT_PREFERENCE = DEFAULT_PREFERENCE
+    DEFAULT_PREFERENCE = (
+        "end",
+        "done",
+        "stop",
+        "no",
+        "keep",
+        "skip",
+        "stay",
+        "pod",
+        "control",
+        "0",
+    )
+    RULES_LATEST = D.RULES_LATEST
 
-    def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
-        super().__init__(players, seed=seed, options=options)
-        self._events: list[Event] = []
-        rules = self.options.get("rules", D.RULES_LATEST)
-        if rules not in (1, 2):
-            raise ValueError(f"unknown On Mars rules version {rules!r} (1 or 2)")
-        self.s: dict[str, Any] = new_state(len(players), self.rng, rules)
-        self.log(
-            None, f"Setup: {len(players)} player(s); missions " + ", ".join(self.s["missions"])
-        )
+    def _new_state(self, rules: int) -> dict[str, Any]:
+        return new_state(len(self.players), self.rng, rules)
+
+    def _setup_text(self) -> str:
+        return f"Setup: {len(self.players)} player(s); missions " + ", ".join(self.s["missions"])
+
+    def _settle(self) -> None:
         settle(self)
-        self._events = []
 
     # ------------------------------------------------------------------ hooks
-    def _apply(self, seat: int, move: str) -> list[Event]:
-        self._events = []
-        label = next((o.label for d in self.pending() for o in d.options if o.move == move), move)
-        changed_before = _copy(self.s["hex"])
-        self.frames.answer(self, seat, move)
-        if not self._events:
-            self.log(seat, f"{self.name(seat)}: {label}")
-        self.s["last"] = {
-            "seat": seat,
-            "move": move,
-            "text": [e.text for e in self._events],
-            "hexes": _changed(changed_before, self.s["hex"]),
-        }
-        settle(self)
-        events, self._events = self._events, []
-        return events
+    def _before_move(self) -> dict[str, Any]:
+        return _copy(self.s["hex"])
+
+    def _marks(self, before: dict[str, Any]) -> dict[str, Any]:
+        """The hexes the move changed (the turn card shows them close up)."""
+        return {"hexes": _changed(before, self.s["hex"])}
 
     def _dump(self) -> dict[str, Any]:
         return _copy(self.s)
