@@ -7,6 +7,9 @@ short ones fill the gaps, so no worker is left finishing a long test alone at th
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
+
 import pytest
 
 from devkit.toygame import register_toy
@@ -22,6 +25,11 @@ def _rank(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(session, config, items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: file order within a rank, the same on every worker
+    e2e = Path(__file__).parent / "e2e"
+    for item in items:
+        if item.path.is_relative_to(e2e) and inspect.iscoroutinefunction(item.obj):
+            # the shared stand-in and bot live in the worker's one loop (tests/e2e/shared.py)
+            item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
