@@ -45,6 +45,20 @@ class PgServer:
         self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.dir / "log"), "-w",
                   "-t", "60", "start")  # fmt: skip
 
+    def info(self) -> dict[str, str | int | None]:
+        """What ``attach`` needs to use (and stop) this running server from another process."""
+        return {"bindir": str(self.bindir), "dir": str(self.dir), "port": self.port,
+                "user": self.user}  # fmt: skip
+
+    @classmethod
+    def attach(cls, info: dict) -> PgServer:
+        """The running server ``info`` describes (started by another process)."""
+        server = cls.__new__(cls)
+        server.bindir, server.dir = Path(info["bindir"]), Path(info["dir"])
+        server.port, server.user, server.fsync = int(info["port"]), info["user"], False
+        server.url = f"postgresql://postgres@127.0.0.1:{server.port}/postgres"
+        return server
+
     def stop(self) -> None:
         try:
             self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
