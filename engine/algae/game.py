@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.algae import data as D
@@ -62,9 +61,6 @@ class AlgaeGame(FrameGame):
             if not why or exc.reason.startswith("it is not"):
                 raise
             raise IllegalMove(f"{why}", exc.suggestions) from None
-
-    def _dump(self) -> dict[str, Any]:
-        return json.loads(json.dumps(self.s))
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[ScoreLine]:
