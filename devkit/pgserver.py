@@ -12,6 +12,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -59,11 +60,22 @@ class PgServer:
         server.url = f"postgresql://postgres@127.0.0.1:{server.port}/postgres"
         return server
 
-    def stop(self) -> None:
+    def stop(self, *, remove_later: bool = False) -> None:
+        """Stop the server and remove its files; ``remove_later``: in a process of its own
+        that nobody waits for (after a test run, thousands of files take seconds)."""
         try:
             self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
         finally:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            if remove_later:
+                code = "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)"
+                subprocess.Popen(
+                    [sys.executable, "-c", code, str(self.dir)],
+                    start_new_session=True,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            else:
+                shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def _free_port() -> int:

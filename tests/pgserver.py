@@ -82,7 +82,7 @@ def stop_shared() -> None:
     info = folder / "server.json"
     try:
         if info.exists():
-            PgServer.attach(json.loads(info.read_text())).stop()
+            PgServer.attach(json.loads(info.read_text())).stop(remove_later=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
