@@ -2,10 +2,12 @@
 
 Starting the bot costs more than most scenarios (1.2 s of CPU: the bot's imports and its
 render worker's). A test that neither restarts the bot, nor bends the stand-in (failures,
-slow answers, a dropped gateway), nor reads the bot's log or the stand-in's counters of
-every call is marked ``shared_bot``: it gets the worker's one bot, and a stand-in view
-with a guild of its own (new channels, new people), so nothing it sees was left by an
-earlier test. The bot must still be running when the test ends.
+slow answers, a dropped gateway), nor counts on its being alone with the bot (the bot's
+log, the stand-in's record of every call) is marked ``shared_bot``: it gets the worker's
+one bot, and a stand-in view with a guild of its own (new channels, new people), so nothing
+it sees was left by an earlier test. (Two read the whole log or record, where anything an
+earlier test left can only make them fail: no Traceback in the log, no command sync.) The
+bot must still be running when the test ends.
 """
 
 from __future__ import annotations
