@@ -12,6 +12,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -45,11 +46,36 @@ class PgServer:
         self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.dir / "log"), "-w",
                   "-t", "60", "start")  # fmt: skip
 
-    def stop(self) -> None:
+    def info(self) -> dict[str, str | int | None]:
+        """What ``attach`` needs to use (and stop) this running server from another process."""
+        return {"bindir": str(self.bindir), "dir": str(self.dir), "port": self.port,
+                "user": self.user}  # fmt: skip
+
+    @classmethod
+    def attach(cls, info: dict) -> PgServer:
+        """The running server ``info`` describes (started by another process)."""
+        server = cls.__new__(cls)
+        server.bindir, server.dir = Path(info["bindir"]), Path(info["dir"])
+        server.port, server.user, server.fsync = int(info["port"]), info["user"], False
+        server.url = f"postgresql://postgres@127.0.0.1:{server.port}/postgres"
+        return server
+
+    def stop(self, *, remove_later: bool = False) -> None:
+        """Stop the server and remove its files; ``remove_later``: in a process of its own
+        that nobody waits for (after a test run, thousands of files take seconds)."""
         try:
             self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
         finally:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            if remove_later:
+                code = "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)"
+                subprocess.Popen(
+                    [sys.executable, "-c", code, str(self.dir)],
+                    start_new_session=True,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            else:
+                shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def _free_port() -> int:

@@ -24,6 +24,7 @@ state (they are asked again whenever the pending decisions are listed).
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -180,18 +181,85 @@ class Frames:
         self.apply[frame["t"]](g, seat, frame, move)
 
 
+def copy_state(x: Any) -> Any:
+    """A deep copy of JSON-like data: a marshal round trip, twice as fast as copying in
+    Python and four times as fast as JSON. Format version 2 writes no back-references, so
+    the copy shares no list or dict between two places, as a JSON round trip would not."""
+    return marshal.loads(marshal.dumps(x, 2))
+
+
 class FrameGame(Game):
     """The contract's hooks every game on frames shares (both hosted games).
 
-    A subclass sets ``frames`` (its ``Frames``), keeps its whole state in the JSON-able dict
-    ``s`` and collects the events of a move with ``log``; ``default_move`` takes the first of
-    ``DEFAULT_PREFERENCE`` on offer (safe moves: pass, stop, done ...), else the first option.
+    A subclass sets ``frames`` (its ``Frames``) and ``RULES_LATEST`` (the rules version new
+    games get; ``options["rules"]`` may ask for an older one, from 1), keeps its whole state
+    in the JSON-able dict ``s`` and collects the events of a move with ``log``. It provides
+    ``_new_state(rules)`` (the set-up, drawing from ``self.rng``), ``_setup_text()`` (the
+    log line of the set-up), ``_settle()`` (its ``settle``: run the game on to the next
+    question) and may add to the ``s["last"]`` of a move with ``_before_move`` and
+    ``_marks``. ``default_move`` takes the first of ``DEFAULT_PREFERENCE`` on offer (safe
+    moves: pass, stop, done ...), else the first option.
     """
 
     frames: Frames  # an instance may get an extended copy (tests' own frames)
     DEFAULT_PREFERENCE: ClassVar[tuple[str, ...]] = ()
+    RULES_LATEST: ClassVar[int] = 1
     s: dict[str, Any]
     _events: list[Event]
+
+    def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
+        super().__init__(players, seed=seed, options=options)
+        self._events = []
+        self.s = self._new_state(self._rules())
+        self.log(None, self._setup_text())
+        self._settle()
+        self._events = []
+
+    def _rules(self) -> int:
+        """The rules version ``options["rules"]`` asks for (a known one, else ValueError)."""
+        v = self.options.get("rules", self.RULES_LATEST)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= self.RULES_LATEST:
+            raise ValueError(
+                f"options['rules'] must be a rules version from 1 to {self.RULES_LATEST}"
+            )
+        return v
+
+    def _new_state(self, rules: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _setup_text(self) -> str:
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        raise NotImplementedError
+
+    def _before_move(self) -> Any:
+        """What ``_marks`` needs of the state before a move (nothing, unless overridden)."""
+        return None
+
+    def _marks(self, before: Any) -> dict[str, Any]:
+        """More about the move just made for ``s["last"]`` (e.g. what it touched)."""
+        return {}
+
+    def _apply(self, seat: int, move: str) -> list[Event]:
+        self._events = []
+        label = self._label(seat, move)
+        before = self._before_move()
+        self.frames.answer(self, seat, move)
+        if not self._events:  # every move says what it did, at least in its own words
+            self.log(seat, f"{self.name(seat)}: {label}")
+        text = [e.text for e in self._events]
+        self.s["last"] = {"seat": seat, "move": move, "text": text, **self._marks(before)}
+        self._settle()
+        events, self._events = self._events, []
+        return events
+
+    def _label(self, seat: int, move: str) -> str:
+        decision = self.decision_for(seat)
+        for option in decision.options if decision else ():
+            if option.move == move:
+                return option.label
+        return move  # pragma: no cover - play() only passes listed moves
 
     def name(self, seat: int) -> str:
         return self.players[seat]
@@ -202,9 +270,12 @@ class FrameGame(Game):
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
         return self.frames.decisions(self)
 
+    def _dump(self) -> dict[str, Any]:
+        return copy_state(self.s)
+
     def _load(self, data: dict[str, Any]) -> None:
         self._events = []
-        self.s = json.loads(json.dumps(data))
+        self.s = json.loads(json.dumps(data))  # whatever it was given: JSON types from here
 
     def default_move(self, seat: int) -> str | None:
         decision = self.decision_for(seat)

@@ -1,11 +1,15 @@
 """Shared test set-up: the test-only game is registered here, never in the product.
 
 The tests run longest first (``slow``, then ``e2e``, then ``playout``, then the rest in file
-order): spread over the pytest-xdist workers, the long ones start at once and the many
-short ones fill the gaps, so no worker is left finishing a long test alone at the end.
+order), dealt round-robin to the pytest-xdist workers: the long ones start at once, on every
+worker, and the many short ones fill the gaps, so no worker is left finishing a long test
+alone at the end.
 """
 
 from __future__ import annotations
+
+import inspect
+from pathlib import Path
 
 import pytest
 
@@ -20,8 +24,36 @@ def _rank(item: pytest.Item) -> int:
     return next((i for i, name in enumerate(FIRST) if item.get_closest_marker(name)), len(FIRST))
 
 
+def _worker_count(config) -> int:
+    workerinput = getattr(config, "workerinput", None)  # a pytest-xdist worker's
+    return int(workerinput["workercount"]) if workerinput else 1
+
+
 def pytest_collection_modifyitems(session, config, items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: file order within a rank, the same on every worker
+    n = _worker_count(config)
+    if n > 1:
+        # worksteal first hands each worker one contiguous n-th of the list: dealt out
+        # round-robin, each n-th starts with its share of the long tests (in one n-th,
+        # they ran one after the other and were the run's tail)
+        items[:] = [item for k in range(n) for item in items[k::n]]
+    e2e = Path(__file__).parent / "e2e"
+    for item in items:
+        if item.path.is_relative_to(e2e) and inspect.iscoroutinefunction(item.obj):
+            # the shared stand-in and bot live in the worker's one loop (tests/e2e/shared.py)
+            item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)
+
+
+def _controller(config) -> bool:
+    """True in the process that runs pytest-xdist workers (``-n``), not in a worker."""
+    return bool(getattr(config.option, "numprocesses", None)) and not hasattr(config, "workerinput")
+
+
+def pytest_configure(config) -> None:
+    if _controller(config):
+        from tests import pgserver
+
+        pgserver.share()  # the workers start after this and inherit the variable
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
@@ -29,3 +61,10 @@ def pytest_sessionfinish(session, exitstatus) -> None:
     from tests import pgserver
 
     pgserver.stop()
+
+
+def pytest_unconfigure(config) -> None:
+    if _controller(config):
+        from tests import pgserver
+
+        pgserver.stop_shared()

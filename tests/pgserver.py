@@ -1,6 +1,8 @@
 """The tests' throwaway PostgreSQL 15 server (the server itself: devkit/pgserver.py).
 
-One server per test session (``server()`` starts it on first use, ``stop()`` at the end);
+One server per test run (``server()`` starts it on first use, ``stop()`` at the end; the
+pytest-xdist workers of a run share the first one's through the folder ``ALGAE_PG_SHARE``
+names, which tests/conftest.py makes and clears: starting a server costs 1.6 s of CPU);
 each test gets its own schema on it (``fresh_url``), which costs a millisecond, not a
 database. Where no PostgreSQL 15 can be found the
 PostgreSQL runs are skipped with a line saying so, except under ``CI=true`` (or
@@ -11,13 +13,18 @@ package where it is missing), where they fail: CI must run them.
 from __future__ import annotations
 
 import itertools
+import json
 import os
+import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from devkit.pgserver import PgServer, find_bindir, required
 
+SHARE = "ALGAE_PG_SHARE"
 _counter = itertools.count(1)
 _server: PgServer | None = None
 _failure: str | None = None
@@ -31,10 +38,8 @@ def server() -> PgServer:
         if bindir is None:
             _failure = "no PostgreSQL 15 (initdb, pg_ctl) under /usr/lib/postgresql/15/bin"
         else:
-            candidate = PgServer(bindir)
             try:
-                candidate.start()
-                _server = candidate
+                _server = _shared(bindir) if os.environ.get(SHARE) else _started(bindir)
             except (OSError, subprocess.SubprocessError) as exc:
                 _failure = f"the PostgreSQL server did not start: {exc}"
     if _server is None:
@@ -43,6 +48,43 @@ def server() -> PgServer:
             pytest.fail(f"{message} (in CI PostgreSQL must run)", pytrace=False)
         pytest.skip(message)
     return _server
+
+
+def _started(bindir: Path) -> PgServer:
+    candidate = PgServer(bindir)
+    candidate.start()
+    return candidate
+
+
+def _shared(bindir: Path) -> PgServer:
+    """The run's server: the one another worker started, else a new one it may use."""
+    import fcntl  # POSIX, as the server itself (runuser, pg_ctl)
+
+    folder = Path(os.environ[SHARE])
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        info = folder / "server.json"
+        if info.exists():
+            return PgServer.attach(json.loads(info.read_text()))
+        server = _started(bindir)
+        info.write_text(json.dumps(server.info()))
+        return server
+
+
+def share() -> None:
+    """Let this run's pytest-xdist workers (started after this) share one server."""
+    os.environ[SHARE] = tempfile.mkdtemp(prefix="algae-pg-share-")
+
+
+def stop_shared() -> None:
+    """Stop the server the workers shared (after they have all finished)."""
+    folder = Path(os.environ.pop(SHARE))
+    info = folder / "server.json"
+    try:
+        if info.exists():
+            PgServer.attach(json.loads(info.read_text())).stop(remove_later=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def fresh_url() -> str:
@@ -59,7 +101,8 @@ def fresh_url() -> str:
 
 
 def stop() -> None:
+    """Stop this process's server (a shared one is stopped by ``stop_shared``)."""
     global _server
-    if _server is not None:
+    if _server is not None and not os.environ.get(SHARE):
         _server.stop()
         _server = None

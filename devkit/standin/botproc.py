@@ -84,6 +84,10 @@ class BotProcess:
             self.proc.kill()
             return await self.proc.wait()
 
+    def alive(self) -> bool:
+        """Started and not (yet seen to have) exited."""
+        return self.proc is not None and self.proc.returncode is None
+
     def tail(self, lines: int = 60) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])

@@ -17,6 +17,7 @@ from devkit.standin.models import (
     MANAGE_CHANNELS,
     MEMBER_PERMISSIONS,
     Channel,
+    Guild,
     Upload,
     User,
     interaction_payload,
@@ -44,6 +45,16 @@ class StandIn(StandInServer):
 
     def channel(self, name: str) -> Channel:
         return next(c for c in self.guild.channels if c.name == name)
+
+    async def add_guild(self, name: str = "Another Guild") -> Guild:
+        """A new guild with the same channels as the first; as on Discord when the bot is
+        added to a server, a connected bot gets its GUILD_CREATE at once."""
+        guild = self._new_guild(name)
+        self.guilds.append(guild)
+        session = self.session_for(guild.id)
+        if session is not None:
+            await self._send_event(session, "GUILD_CREATE", guild.payload(self.bot))
+        return guild
 
     async def delete_channel(self, channel: Channel) -> None:
         """Delete a channel: later posts there get 404 Unknown Channel."""

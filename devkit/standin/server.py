@@ -67,10 +67,9 @@ class StandInServer(Gateway):
         self.app_id = snowflake()
         self.bot = User(snowflake(), "AlgaeBot", ALL_PERMISSIONS, bot=True)
         self.owner = User(snowflake(), "owner", ALL_PERMISSIONS)
-        self.guild = Guild(snowflake(), "Stand-in Guild", self.owner.id)
-        for position, name in enumerate(channels):
-            self.guild.channels.append(Channel(snowflake(), self.guild.id, name, position))
-        self.guilds: list[Guild] = [self.guild]  # more: ``guild_on_shard``
+        self.channel_names = channels  # every guild's channels (``add_guild``)
+        self.guild = self._new_guild("Stand-in Guild")
+        self.guilds: list[Guild] = [self.guild]  # more: ``guild_on_shard``, ``add_guild``
         self._init_gateway()
         self.users: dict[int, User] = {self.owner.id: self.owner}
         self.calls: list[Call] = []
@@ -89,6 +88,12 @@ class StandInServer(Gateway):
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    def _new_guild(self, name: str) -> Guild:
+        guild = Guild(snowflake(), name, self.owner.id)
+        for position, channel in enumerate(self.channel_names):
+            guild.channels.append(Channel(snowflake(), guild.id, channel, position))
+        return guild
 
     # ---------------------------------------------------------------- lifecycle
     async def start(self) -> None:

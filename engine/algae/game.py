@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.algae import data as D
 from engine.algae import export, machines, monday, science, teams, weekend, workweek  # noqa: F401
-from engine.algae import rules as R
 from engine.algae.flow import settle
 from engine.algae.frames import FRAMES
 from engine.algae.refusals import refusal
@@ -15,27 +13,24 @@ from engine.algae.state import new_state
 from engine.core import Event, IllegalMove, Progress, ScoreLine
 from engine.frames import FrameGame
 
-DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")
-
 
 class AlgaeGame(FrameGame):
     kind = "algae"
     frames = FRAMES
-    DEFAULT_PREFERENCE = DEFAULT_PREFERENCE
+    DEFAULT_PREFERENCE = ("alt", "money", "done", "end", "skip", "burn")  # safe moves
+    RULES_LATEST = D.RULES_VERSION
 
-    def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
-        super().__init__(players, seed=seed, options=options)
-        rules = R.check(self.options.get("rules", D.RULES_VERSION))
-        depts = self._departments()
-        self._events: list[Event] = []
-        self.s: dict[str, Any] = new_state(len(players), depts, self.rng, rules)
-        self.log(
-            None,
-            "Setup: "
-            + ", ".join(f"{n} runs {d.title()}" for n, d in zip(players, depts, strict=True)),
+    def _new_state(self, rules: int) -> dict[str, Any]:
+        return new_state(len(self.players), self._departments(), self.rng, rules)
+
+    def _setup_text(self) -> str:
+        depts = [p["dept"] for p in self.s["players"]]
+        return "Setup: " + ", ".join(
+            f"{n} runs {d.title()}" for n, d in zip(self.players, depts, strict=True)
         )
+
+    def _settle(self) -> None:
         settle(self)
-        self._events = []
 
     def _departments(self) -> list[str]:
         """Chosen with options["departments"] (one per seat) or drawn from the seed."""
@@ -56,17 +51,6 @@ class AlgaeGame(FrameGame):
         return out
 
     # -------------------------------------------------------------------- hooks
-    def _apply(self, seat: int, move: str) -> list[Event]:
-        self._events = []
-        label = self._label(seat, move)
-        self.frames.answer(self, seat, move)
-        if not self._events:  # every move says what it did, at least in its own words
-            self.log(seat, f"{self.name(seat)}: {label}")
-        self.s["last"] = {"seat": seat, "move": move, "text": [e.text for e in self._events]}
-        settle(self)
-        events, self._events = self._events, []
-        return events
-
     def play(self, seat: int, move: str) -> list[Event]:
         """The base contract, with the reason an Algae rule refuses the move (not only what
         is legal instead), e.g. "machine B cannot run: Station 1 is empty"."""
@@ -77,16 +61,6 @@ class AlgaeGame(FrameGame):
             if not why or exc.reason.startswith("it is not"):
                 raise
             raise IllegalMove(f"{why}", exc.suggestions) from None
-
-    def _label(self, seat: int, move: str) -> str:
-        decision = self.decision_for(seat)
-        for option in decision.options if decision else ():
-            if option.move == move:
-                return option.label
-        return move  # pragma: no cover - play() only passes listed moves
-
-    def _dump(self) -> dict[str, Any]:
-        return json.loads(json.dumps(self.s))
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[ScoreLine]:

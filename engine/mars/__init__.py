@@ -14,19 +14,10 @@ from __future__ import annotations
 from engine.core import GameSpec, register
 from engine.mars.game import MarsGame
 
-SPEC = register(
-    GameSpec(
-        "mars",
-        "On Mars",
-        1,
-        4,
-        MarsGame,
-        summary=(
-            "Build the first Martian colony: act in Orbit or on the surface, construct and "
-            "upgrade buildings with your Bots, explore with your Rover, complete missions."
-        ),
-        points="OP",
-    )
+SUMMARY = (
+    "Build the first Martian colony: act in Orbit or on the surface, construct and upgrade "
+    "buildings with your Bots, explore with your Rover, complete missions."
 )
+SPEC = register(GameSpec("mars", "On Mars", 1, 4, MarsGame, SUMMARY, points="OP"))
 
 __all__ = ["SPEC", "MarsGame"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Progress, Rng, ScoreLine
-from engine.frames import FrameGame
+from engine.core import Progress, Rng, ScoreLine
+from engine.frames import FrameGame, copy_state
 from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
 from engine.mars import data as D
 from engine.mars.flow import settle
@@ -19,47 +19,41 @@ PHASE_TEXT = {
     "shuttle": "Shuttle phase",
     "over": "Game over",
 }
-DEFAULT_PREFERENCE = ("end", "done", "stop", "no", "keep", "skip", "stay", "pod", "control", "0")
 
 
 class MarsGame(FrameGame):
     kind = "mars"
     frames = FRAMES
-    DEFAULT_PREFERENCE = DEFAULT_PREFERENCE
+    DEFAULT_PREFERENCE = (
+        "end",
+        "done",
+        "stop",
+        "no",
+        "keep",
+        "skip",
+        "stay",
+        "pod",
+        "control",
+        "0",
+    )
+    RULES_LATEST = D.RULES_LATEST
 
-    def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
-        super().__init__(players, seed=seed, options=options)
-        self._events: list[Event] = []
-        rules = self.options.get("rules", D.RULES_LATEST)
-        if rules not in (1, 2):
-            raise ValueError(f"unknown On Mars rules version {rules!r} (1 or 2)")
-        self.s: dict[str, Any] = new_state(len(players), self.rng, rules)
-        self.log(
-            None, f"Setup: {len(players)} player(s); missions " + ", ".join(self.s["missions"])
-        )
+    def _new_state(self, rules: int) -> dict[str, Any]:
+        return new_state(len(self.players), self.rng, rules)
+
+    def _setup_text(self) -> str:
+        return f"Setup: {len(self.players)} player(s); missions " + ", ".join(self.s["missions"])
+
+    def _settle(self) -> None:
         settle(self)
-        self._events = []
 
     # ------------------------------------------------------------------ hooks
-    def _apply(self, seat: int, move: str) -> list[Event]:
-        self._events = []
-        label = next((o.label for d in self.pending() for o in d.options if o.move == move), move)
-        changed_before = _copy(self.s["hex"])
-        self.frames.answer(self, seat, move)
-        if not self._events:
-            self.log(seat, f"{self.name(seat)}: {label}")
-        self.s["last"] = {
-            "seat": seat,
-            "move": move,
-            "text": [e.text for e in self._events],
-            "hexes": _changed(changed_before, self.s["hex"]),
-        }
-        settle(self)
-        events, self._events = self._events, []
-        return events
+    def _before_move(self) -> dict[str, Any]:
+        return copy_state(self.s["hex"])
 
-    def _dump(self) -> dict[str, Any]:
-        return _copy(self.s)
+    def _marks(self, before: dict[str, Any]) -> dict[str, Any]:
+        """The hexes the move changed (the turn card shows them close up)."""
+        return {"hexes": _changed(before, self.s["hex"])}
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[ScoreLine]:
@@ -117,12 +111,3 @@ class MarsGame(FrameGame):
 
 def _changed(before: dict, after: dict) -> list[str]:
     return [h for h in after if after[h] != before.get(h)]
-
-
-def _copy(x: Any) -> Any:
-    """A deep copy of JSON-like data (faster than a JSON round trip)."""
-    if isinstance(x, dict):
-        return {k: _copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_copy(v) for v in x]
-    return x

@@ -61,12 +61,18 @@ async def pick(standin: StandIn, user: User, menu: Message, label: str):
 @asynccontextmanager
 async def running(proc: BotProcess, request: pytest.FixtureRequest) -> AsyncIterator[BotProcess]:
     """The bot process started; stopped afterwards, with the tail of its log printed when
-    the test failed (``rep_call`` is set by the conftest report hook)."""
+    the test failed."""
     await proc.start()
     try:
         yield proc
     finally:
         await proc.stop()
-        report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed:
-            print(f"---- bot log ----\n{proc.tail(120)}")
+        print_log_if_failed(proc, request)
+
+
+def print_log_if_failed(proc: BotProcess, request: pytest.FixtureRequest) -> None:
+    """The tail of the bot's log, when the test failed (``rep_call`` is set by the
+    conftest report hook)."""
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        print(f"---- bot log ----\n{proc.tail(120)}")

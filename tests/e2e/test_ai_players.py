@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from devkit.standin import BotProcess, Message, StandIn
 from devkit.standin.models import User
@@ -26,7 +27,7 @@ def clock(tmp_path: Path) -> Clock:
     return Clock(tmp_path / "clock.txt")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def aibot(
     standin: StandIn, tmp_path: Path, clock: Clock, request
 ) -> AsyncIterator[BotProcess]:

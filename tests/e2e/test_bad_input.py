@@ -16,6 +16,7 @@ BIG = 2**63
 NESTED = Upload("nested.json", b"[" * 120_000 + b"]" * 120_000)
 
 
+@pytest.mark.shared_bot  # no traceback in the whole shared log, either
 async def test_bad_input_is_answered_privately_without_a_traceback(
     standin: StandIn, bot: BotProcess
 ) -> None:

@@ -7,7 +7,7 @@ import pytest
 from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post, open_game
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
 
 async def test_lobby_management_and_permissions(standin: StandIn, bot: BotProcess) -> None:

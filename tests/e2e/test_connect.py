@@ -9,6 +9,7 @@ from devkit.standin import BotProcess, StandIn
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.shared_bot  # the shared bot: identified once, never synced
 async def test_help_answers_ephemerally(standin: StandIn, bot: BotProcess) -> None:
     assert standin.identify is not None
     assert standin.identify["intents"] == 1  # guilds only: no privileged intents

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post, open_game, running
@@ -40,7 +41,7 @@ def clock(tmp_path: Path) -> Clock:
     return Clock(tmp_path / "clock.txt")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def daybot(
     standin: StandIn, tmp_path: Path, clock: Clock, request
 ) -> AsyncIterator[BotProcess]:

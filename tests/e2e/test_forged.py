@@ -8,7 +8,7 @@ import pytest
 from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import open_game, open_menu
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
 
 async def test_a_forged_option_of_another_channels_game_is_refused(

@@ -24,6 +24,7 @@ async def stakes_in(standin: StandIn, alice, bob):
     )
 
 
+@pytest.mark.shared_bot
 async def test_undo_within_a_turn_and_refused_after_a_reveal(
     standin: StandIn, bot: BotProcess
 ) -> None:
@@ -121,6 +122,7 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     await standin.wait_until(lambda: ask.components == [] and "cancelled" in ask.content)
 
 
+@pytest.mark.shared_bot
 async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: BotProcess) -> None:
     alice, bob = standin.user("alice"), standin.user("bob")
     games, other = standin.games, standin.channel("table-2")

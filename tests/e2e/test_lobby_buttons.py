@@ -8,7 +8,7 @@ import pytest
 from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
 
 async def test_join_and_start_by_button(standin: StandIn, bot: BotProcess) -> None:

@@ -13,6 +13,7 @@ from tests.e2e.helpers import is_turn_post
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.shared_bot,
     pytest.mark.skipif("algae" not in engine.GAMES, reason="the real game is not installed"),
 ]
 

@@ -24,6 +24,7 @@ from tests.e2e.helpers import is_turn_post, old_play
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.shared_bot,
     pytest.mark.skipif("mars" not in engine.GAMES, reason="On Mars is not installed"),
 ]
 

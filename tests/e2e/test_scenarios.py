@@ -29,6 +29,7 @@ async def moves_in_log(standin: StandIn, user) -> str:
     return ix.text
 
 
+@pytest.mark.shared_bot
 async def test_autocomplete(standin: StandIn, bot: BotProcess) -> None:
     alice, bob, carol = standin.user("alice"), standin.user("bob"), standin.user("carol")
     games = await standin.autocomplete(alice, standin.games, "game new", "game", game="ta")
@@ -49,6 +50,7 @@ async def test_autocomplete(standin: StandIn, bot: BotProcess) -> None:
     assert "Monday Morning" in ix.text and len(ix.original.content) <= 2000
 
 
+@pytest.mark.shared_bot
 async def test_wrong_user_clicks_and_illegal_moves(standin: StandIn, bot: BotProcess) -> None:
     alice, bob, carol = standin.user("alice"), standin.user("bob"), standin.user("carol")
     first = await open_game(standin, [alice, bob])
@@ -67,6 +69,7 @@ async def test_wrong_user_clicks_and_illegal_moves(standin: StandIn, bot: BotPro
     assert "drew" not in await moves_in_log(standin, alice)
 
 
+@pytest.mark.shared_bot
 async def test_stale_menu_and_stale_play_button(standin: StandIn, bot: BotProcess) -> None:
     alice, bob = standin.user("alice"), standin.user("bob")
     first = await open_game(standin, [alice, bob])
@@ -85,6 +88,7 @@ async def test_stale_menu_and_stale_play_button(standin: StandIn, bot: BotProces
     assert log.count("drew") == 1
 
 
+@pytest.mark.shared_bot
 async def test_spectator_mirror(standin: StandIn, bot: BotProcess) -> None:
     alice, bob = standin.user("alice"), standin.user("bob")
     spectators = standin.channel("spectators")
@@ -171,6 +175,7 @@ async def test_post_pending_at_crash_is_made_after_restart(
     assert (await moves_in_log(standin, alice)).count("alice chose a stake") == 1
 
 
+@pytest.mark.shared_bot
 async def test_simultaneous_clicks(standin: StandIn, bot: BotProcess) -> None:
     alice, bob = standin.user("alice"), standin.user("bob")
     first = await open_game(standin, [alice, bob])
@@ -201,6 +206,7 @@ async def test_simultaneous_clicks(standin: StandIn, bot: BotProcess) -> None:
     assert standin.nonce_repeats == 0
 
 
+@pytest.mark.shared_bot
 async def test_hostile_names_are_escaped(standin: StandIn, bot: BotProcess) -> None:
     evil = standin.user("@everyone **x** <@&123>")
     bob = standin.user("bob")
@@ -213,6 +219,7 @@ async def test_hostile_names_are_escaped(standin: StandIn, bot: BotProcess) -> N
     assert "\\*\\*x\\*\\*" in first.content
 
 
+@pytest.mark.shared_bot
 async def test_game_to_its_end_final_post_and_late_clicks(
     standin: StandIn, bot: BotProcess
 ) -> None:
@@ -237,6 +244,7 @@ async def test_game_to_its_end_final_post_and_late_clicks(
     assert "lobby" in ix.text  # the channel is free again
 
 
+@pytest.mark.shared_bot
 async def test_play_button_of_the_latest_post_follows_a_private_chain(
     standin: StandIn, bot: BotProcess
 ) -> None:

@@ -25,6 +25,7 @@ from tests.e2e.helpers import is_turn_post
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.shared_bot,
     pytest.mark.skipif(
         not {"algae", "mars"} <= set(engine.GAMES), reason="Algae and On Mars are needed"
     ),

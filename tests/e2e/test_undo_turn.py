@@ -8,7 +8,7 @@ import pytest
 from devkit.standin import BotProcess, StandIn
 from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
 
 async def test_undo_my_turn_from_the_menu(standin: StandIn, bot: BotProcess) -> None:

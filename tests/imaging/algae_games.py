@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 import engine
+from tests.imaging import random_play
 
 DEPTS = ["cosmetics", "bioplastics", "food", "biofuel"]
-NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
 def algae_ready() -> bool:
@@ -18,14 +18,7 @@ def algae_ready() -> bool:
 def random_game(players: int, seed: int, steps: int, depts: list[str] | None = None) -> engine.Game:
     """A game after ``steps`` random legal moves (or at its end)."""
     options = {"departments": depts} if depts else None
-    game = engine.new_game("algae", NAMES[:players], seed=seed, options=options)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
-    return game
+    return random_play.random_game("algae", players, seed, steps, options)
 
 
 def step(game: engine.Game, seed: int) -> None:

@@ -6,8 +6,7 @@ import random
 from typing import Any
 
 import engine
-
-NAMES = ["Ann", "Bob", "Cy", "Dee"]
+from tests.imaging import random_play
 
 
 def mars_ready() -> bool:
@@ -20,14 +19,7 @@ def mars_ready() -> bool:
 
 def random_game(players: int, seed: int, steps: int) -> engine.Game:
     """A game after ``steps`` random legal moves (or at its end)."""
-    game = engine.new_game("mars", NAMES[:players], seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
-    return game
+    return random_play.random_game("mars", players, seed, steps)
 
 
 def views_around_a_move(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 
 from PIL import Image
 
@@ -11,19 +10,11 @@ import engine
 import imaging
 from imaging.generic import draw_generic
 from tests.imaging.golden import check_golden
+from tests.imaging.random_play import random_game
 
 
 def tally_view(seed: int, steps: int, players: int = 3) -> dict:
-    game = engine.new_game(
-        "tally", ["Ann", "Bob", "Cy", "Dee"][:players], seed=seed, options={"must_draw": True}
-    )
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        decision = rnd.choice(game.pending())
-        game.play(decision.seat, rnd.choice(decision.options).move)
-    return game.view(None)
+    return random_game("tally", players, seed, steps, {"must_draw": True}).view(None)
 
 
 def test_render_falls_back_to_the_generic_card_for_every_picture() -> None:

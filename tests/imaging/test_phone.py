@@ -8,6 +8,8 @@ any picture of either game (the canvas records every text box and icon box).
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from imaging.algae.card import draw_turn_card as algae_card
@@ -26,25 +28,23 @@ MIN_PX = 9
 
 
 def _algae(picture: str, players: int, seed: int) -> Canvas:
+    if picture == "player":
+        return algae_player(algae_games.random_game(players, seed, 90).view(0), 0)
+    if picture == "final":
+        game = algae_games.random_game(players, seed, 100_000)
+        return algae_final(game.view(None), game.scores())
     previous, view, _ = algae_games.views_around_a_move(players, seed, 40 + seed * 7)
-    game = algae_games.random_game(players, seed, 100_000)
-    return {
-        "public": lambda: algae_public(view, previous),
-        "card": lambda: algae_card(view, previous),
-        "player": lambda: algae_player(algae_games.random_game(players, seed, 90).view(0), 0),
-        "final": lambda: algae_final(game.view(None), game.scores()),
-    }[picture]()
+    return (algae_public if picture == "public" else algae_card)(view, previous)
 
 
 def _mars(picture: str, players: int, seed: int) -> Canvas:
+    if picture == "player":
+        return mars_player(mars_games.random_game(players, seed, 90).view(0), 0)
+    if picture == "final":
+        game = mars_games.random_game(players, seed, 100_000)
+        return mars_final(game.view(None), game.scores())
     previous, view, _ = mars_games.views_around_a_move(players, seed, 60 + seed * 11)
-    game = mars_games.random_game(players, seed, 100_000)
-    return {
-        "public": lambda: mars_public(view, previous),
-        "card": lambda: mars_card(view, previous),
-        "player": lambda: mars_player(mars_games.random_game(players, seed, 90).view(0), 0),
-        "final": lambda: mars_final(game.view(None), game.scores()),
-    }[picture]()
+    return (mars_public if picture == "public" else mars_card)(view, previous)
 
 
 CASES = [
@@ -55,7 +55,9 @@ CASES = [
 ]
 
 
+@functools.cache
 def _draw(game: str, picture: str, players: int, seed: int) -> Canvas:
+    """The picture (drawn once per process: both tests below only read it)."""
     ready = algae_games.algae_ready() if game == "algae" else mars_games.mars_ready()
     if not ready:
         pytest.skip(f"{game} engine not in this checkout")
