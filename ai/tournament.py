@@ -202,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default="algae,mars")
     ap.add_argument("--pairings", default="strong:easy,normal:random")
     ap.add_argument("--strong", type=int, default=200, help="strong: iterations a decision")
-    ap.add_argument("--horizon", type=int, default=2, help="strong: turns a rollout plays")
+    ap.add_argument(
+        "--horizon", type=int, help="strong: turns a rollout plays (default: the game's own)"
+    )
     ap.add_argument("--normal", type=int, default=60, help="normal without a plan: iterations")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", action="store_true", help="print every game's result")
@@ -215,9 +217,10 @@ def main(argv: list[str] | None = None) -> int:
     for a, b in pairings:
         if a not in ALL_LEVELS or b not in ALL_LEVELS:
             ap.error(f"unknown level in pairing {a}:{b}")
+    horizon = "the game's own number of" if args.horizon is None else str(args.horizon)
     print(
         f"AI tournament: {args.games} games a pairing, strong {args.strong} iterations a "
-        f"decision (rollouts of {args.horizon} turns), {args.jobs} worker(s)",
+        f"decision (rollouts of {horizon} turns), {args.jobs} worker(s)",
         flush=True,
     )
     results: list[PairingStats] = []
