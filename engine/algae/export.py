@@ -155,7 +155,12 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
         if cost is None or cost > p["money"]:
             continue
         if demand not in deliverable:
-            probe = {"mode": "re" if mine else "new", "city": city, "items": {}, "tok": 0}
+            probe: dict[str, Any] = {
+                "mode": "re" if mine else "new",
+                "city": city,
+                "items": {},
+                "tok": 0,
+            }
             deliverable[demand] = can_deliver(p, probe)
         if not deliverable[demand]:
             continue
