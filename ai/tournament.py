@@ -246,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", action="store_true", help="print every game's result")
     ap.add_argument("--out", type=Path, help="JSON-lines file: append each game, resume")
+    ap.add_argument(
+        "--first-seed", type=int, default=1000, help="seed of the first game (runs in batches)"
+    )
     args = ap.parse_args(argv)
     budgets = {
         "strong": Budget(seconds=None, iterations=args.strong, horizon=args.horizon),
@@ -273,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                 run_pairing(
                     kind, a, b, args.games, budgets, jobs=args.jobs, times=times,
                     progress=args.progress, into=stats, out=args.out,
+                    first_seed=args.first_seed,
                 )  # fmt: skip
                 print(
                     f"  {kind} {a} vs {b}: {100 * stats.a_rate:.1f}% for {a} "
