@@ -4,6 +4,8 @@ A game may ship ``engine/<kind>/ai_eval.py`` with ``evaluate(game) -> list[float
 seat's estimated final score. Without one the running ``scores()`` are used. The search turns
 those estimates into a reward in [0, 1] per seat: how far ahead of its best rival the seat
 is (a logistic of the margin), so it plays to win and, once winning, to win by more.
+The hook module may also set ``ROLLOUT_TURNS``: how far the search's plan rollouts play
+before the estimate is asked (an evaluation that misjudges positions mid-turn wants more).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from engine.core import Game
 
+ROLLOUT_TURNS = 2  # turns a strong rollout plays before the evaluation, unless the game says
 MARGIN_SCALE = 6.0  # VP: a lead this large is worth a reward of about 0.73
 SOLO_TARGET = 55.0  # solo games: a score this high is worth 0.5
 Evaluator = Callable[[Any], list[float]]
@@ -29,6 +32,18 @@ def evaluator(kind: str) -> Evaluator:
     except ModuleNotFoundError:
         return _running_scores
     return module.evaluate
+
+
+@cache
+def rollout_turns(kind: str) -> int:
+    """How many turns the strong search's rollouts play before the evaluation: the game's
+    ``ai_eval.ROLLOUT_TURNS`` (its evaluation may judge some positions better from
+    further on), else ``ROLLOUT_TURNS``."""
+    try:
+        module = importlib.import_module(f"engine.{kind}.ai_eval")
+    except ModuleNotFoundError:
+        return ROLLOUT_TURNS
+    return int(getattr(module, "ROLLOUT_TURNS", ROLLOUT_TURNS))
 
 
 def _running_scores(game: Game) -> list[float]:

@@ -22,7 +22,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from ai.evaluate import rewards
+from ai.evaluate import rewards, rollout_turns
 from ai.greedy import option_values
 from ai.policy import plan_trust, policy_move
 from engine.core import Decision, Game, Rng
@@ -36,14 +36,15 @@ class Budget:
     """How long one decision may think, and how: ``seconds`` of wall time (an iteration
     starts only when one as long as the longest so far still fits) and/or ``iterations``;
     each rollout plays ``horizon`` turns by the plan before the evaluation (0: the
-    evaluation right after the new node), a random move instead with probability
+    evaluation right after the new node; None: the game's own, ai/evaluate.py
+    ``rollout_turns``), a random move instead with probability
     ``epsilon``; ``widen`` sets how fast a node opens more moves (``root_widen`` at the
     root); ``prior`` orders the root's moves after the plan's by the easy player's
     look-ahead (ai/greedy.py)."""
 
     seconds: float | None = 1.5
     iterations: int | None = None
-    horizon: int = 2
+    horizon: int | None = None
     epsilon: float = 0.0
     widen: float = 1.0
     root_widen: float = 3.0
@@ -176,8 +177,9 @@ def _rollout(d: Game, b: Budget, rng: Rng, deadline: float | None = None) -> Non
     sooner at the ``deadline`` (the evaluation then judges the position reached)."""
     key = d.turn_key()
     turns = 0
+    horizon = rollout_turns(d.kind) if b.horizon is None else b.horizon
     for _ in range(MAX_ROLLOUT):
-        if turns >= b.horizon or (deadline is not None and time.perf_counter() >= deadline):
+        if turns >= horizon or (deadline is not None and time.perf_counter() >= deadline):
             return
         pending = d.pending()
         if not pending:

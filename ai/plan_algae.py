@@ -136,7 +136,9 @@ def _action(g: AlgaeGame, d: Decision) -> str:
     return "alt"
 
 
-def _city_score(g: AlgaeGame, seat: int, move: str, label: str) -> float:
+def _city_score(
+    g: AlgaeGame, seat: int, move: str, label: str, waste: dict[int, float] | None = None
+) -> float:
     s = g.s
     p = s["players"][seat]
     if move == "contract":
@@ -156,11 +158,17 @@ def _city_score(g: AlgaeGame, seat: int, move: str, label: str) -> float:
         score += 2
     if not s["cities"][city]["disks"]:
         score += 1.5
-    # deliveries that waste less value are better
-    best = _best_delivery(p, {"mode": "new", "city": city, "items": {}, "tok": 0}, _usable(g, p))
-    if best is not None:
-        score -= (delivery_value(p, best, 0) - demand) * 0.7 + sum(best.values()) * 0.5
-    return score
+    # deliveries that waste less value are better (the same for every city of one demand)
+    if waste is None or demand not in waste:
+        f = {"mode": "new", "city": city, "items": {}, "tok": 0}
+        best = _best_delivery(p, f, _usable(g, p))
+        loss = 0.0
+        if best is not None:
+            loss = (delivery_value(p, best, 0) - demand) * 0.7 + sum(best.values()) * 0.5
+        if waste is None:
+            return score - loss
+        waste[demand] = loss
+    return score - waste[demand]
 
 
 def _best_delivery(p: dict, f: dict, have: dict[str, int]) -> dict[str, int] | None:
@@ -205,7 +213,8 @@ def _export(g: AlgaeGame, d: Decision) -> str:
     options = [(o.move, o.label) for o in d.options if o.move != "done"]
     if not options:
         return "done"
-    return max(options, key=lambda o: _city_score(g, d.seat, *o))[0]
+    waste: dict[int, float] = {}
+    return max(options, key=lambda o: _city_score(g, d.seat, *o, waste))[0]
 
 
 def _belt_move(g: AlgaeGame, d: Decision) -> str:

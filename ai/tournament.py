@@ -13,13 +13,16 @@ tournament of 100 games a pairing fits in an hour on two shared cores; say which
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 import signal
 import statistics
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import engine  # noqa: F401  (registers the games)
 from ai import ALL_LEVELS, choose
@@ -37,6 +40,10 @@ class GameResult:
     ranks: tuple[int, ...]
     times: dict[str, list[float]] = field(default_factory=dict)
     ending: str = ""  # how it ended: the public view's ``ended_by`` if the game names it
+    seed: int = 0
+
+    def key(self) -> tuple[str, tuple[str, ...], int]:
+        return (self.kind, tuple(self.levels), self.seed)
 
 
 def play_game(
@@ -63,6 +70,7 @@ def play_game(
         tuple(x.vp for x in lines),
         tuple(x.rank for x in lines),
         times,
+        seed=seed,
     )
     result.ending = ending_of(game)
     return result
@@ -134,16 +142,27 @@ def run_pairing(  # noqa: PLR0913  (the keyword options of a by-hand tool)
     times: dict[tuple[str, str], list[float]] | None = None,
     progress: bool = False,
     into: PairingStats | None = None,
+    out: Path | None = None,
 ) -> PairingStats:
     """``games`` two-player games of level ``a`` against ``b`` (seats swapped each game),
     counted ``into`` the given stats when there are some (so an interrupted run keeps the
-    games it finished)."""
-    tasks = []
+    games it finished); with ``out`` each game is appended to that JSON-lines file as it
+    ends, and games already there (same kind, seats and seed) are read, not played again."""
+    saved = load(out)
+    tasks, done = [], []
     for k in range(games):
         levels = (a, b) if k % 2 == 0 else (b, a)
-        tasks.append((kind, levels, first_seed + k // 2, budgets))
+        task = (kind, levels, first_seed + k // 2, budgets)
+        if task[:3] in saved:
+            done.append(saved[task[:3]])
+        else:
+            tasks.append(task)
     stats = into if into is not None else PairingStats(kind, a, b)
-    for r in _map(tasks, jobs):
+    played = ((r, True) for r in _map(tasks, jobs))
+    for r, new in itertools.chain(((r, False) for r in done), played):
+        if out is not None and new:
+            with out.open("a") as f:
+                f.write(json.dumps(asdict(r)) + "\n")
         stats.add(r)
         if progress:
             seats = ", ".join(f"{lv} {vp}" for lv, vp in zip(r.levels, r.scores, strict=True))
@@ -154,11 +173,29 @@ def run_pairing(  # noqa: PLR0913  (the keyword options of a by-hand tool)
     return stats
 
 
-def _map(tasks: list, jobs: int) -> Iterable[GameResult]:
+def _map(tasks: list, jobs: int) -> Iterator[GameResult]:
     if jobs <= 1:
-        return map(_job, tasks)
+        yield from map(_job, tasks)
+        return
     pool = ProcessPoolExecutor(max_workers=jobs)
-    return pool.map(_job, tasks)
+    try:
+        yield from pool.map(_job, tasks)
+    finally:  # interrupted: the games not started yet are not played
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def load(path: Path | None) -> dict[tuple[str, tuple[str, ...], int], GameResult]:
+    """The games saved in a ``--out`` file, by kind, seat levels and seed."""
+    if path is None or not path.exists():
+        return {}
+    games = []
+    for line in path.read_text().splitlines():
+        if line.strip():
+            raw = json.loads(line)
+            for name in ("levels", "scores", "ranks"):
+                raw[name] = tuple(raw[name])
+            games.append(GameResult(**raw))
+    return {g.key(): g for g in games}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -202,10 +239,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default="algae,mars")
     ap.add_argument("--pairings", default="strong:easy,normal:random")
     ap.add_argument("--strong", type=int, default=200, help="strong: iterations a decision")
-    ap.add_argument("--horizon", type=int, default=2, help="strong: turns a rollout plays")
+    ap.add_argument(
+        "--horizon", type=int, help="strong: turns a rollout plays (default: the game's own)"
+    )
     ap.add_argument("--normal", type=int, default=60, help="normal without a plan: iterations")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", action="store_true", help="print every game's result")
+    ap.add_argument("--out", type=Path, help="JSON-lines file: append each game, resume")
+    ap.add_argument(
+        "--first-seed", type=int, default=1000, help="seed of the first game (runs in batches)"
+    )
     args = ap.parse_args(argv)
     budgets = {
         "strong": Budget(seconds=None, iterations=args.strong, horizon=args.horizon),
@@ -215,9 +258,10 @@ def main(argv: list[str] | None = None) -> int:
     for a, b in pairings:
         if a not in ALL_LEVELS or b not in ALL_LEVELS:
             ap.error(f"unknown level in pairing {a}:{b}")
+    horizon = "the game's own number of" if args.horizon is None else str(args.horizon)
     print(
         f"AI tournament: {args.games} games a pairing, strong {args.strong} iterations a "
-        f"decision (rollouts of {args.horizon} turns), {args.jobs} worker(s)",
+        f"decision (rollouts of {horizon} turns), {args.jobs} worker(s)",
         flush=True,
     )
     results: list[PairingStats] = []
@@ -231,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
                 results.append(stats)
                 run_pairing(
                     kind, a, b, args.games, budgets, jobs=args.jobs, times=times,
-                    progress=args.progress, into=stats,
+                    progress=args.progress, into=stats, out=args.out,
+                    first_seed=args.first_seed,
                 )  # fmt: skip
                 print(
                     f"  {kind} {a} vs {b}: {100 * stats.a_rate:.1f}% for {a} "

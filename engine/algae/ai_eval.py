@@ -23,6 +23,11 @@ from engine.algae.state import vp_total
 from engine.algae.view import belt_steps
 
 TOKENS = ("freelance", "choice", "wild", "value")
+# Turns the strong search's plan rollouts play before this estimate (ai/evaluate.py). Strong
+# at 4 iterations against easy (2-player, ai.tournament, 6-12 games each): 2 turns 43.1 VP,
+# 5 turns 63.0, 8 turns 56: the estimate misjudges half-built engines, the plan's next turns
+# don't; 5 is the cheapest of the good ones.
+ROLLOUT_TURNS = 5
 
 
 def time_left(s: dict[str, Any]) -> float:

@@ -11,6 +11,8 @@ from engine.algae.state import P, S
 
 def dept(p: P) -> dict:
     """The player's department board under the rules version the game started with."""
+    if p.get("rules", 1) == D.RULES_VERSION:  # the current rules (the hot path: no lookup)
+        return D.DEPARTMENTS[p["dept"]]
     return R.get(p, "DEPARTMENTS")[p["dept"]]
 
 
@@ -100,10 +102,11 @@ def value_of(p: P, cell: str) -> int:
     """ALG-EXPORT-03: the market value printed beside a dispatch storage, plus value tiles."""
     spec = dept(p)
     base = spec["values"][cell][0]
+    degrade = spec.get("degrade", {})
+    board = p["board"]
     bonus = 0
     for tile, (_, eff, arg) in spec["tiles"].items():
-        hit = arg == cell or spec.get("degrade", {}).get(arg) == cell
-        if eff == "value" and tile not in p["board"] and hit:
+        if eff == "value" and (arg == cell or degrade.get(arg) == cell) and tile not in board:
             bonus += 1
     return base + bonus
 

@@ -41,10 +41,13 @@ def links() -> dict[str, list[str]]:
 
 def transport(s: dict, p: dict, city: str) -> int | None:
     """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach."""
-    with_disks = [c for c, v in s["cities"].items() if v["disks"]]
-    if not with_disks or s["cities"][city]["disks"]:
-        return 0  # the very first export of the game, or a city with a disk
-    dist = min(distances()[city].get(c, 99) for c in with_disks)
+    cities = s["cities"]
+    if cities[city]["disks"]:
+        return 0  # a city with a disk
+    row = distances()[city]
+    dist = min((row.get(c, 99) for c, v in cities.items() if v["disks"]), default=None)
+    if dist is None:
+        return 0  # the very first export of the game
     if dist > D.MAX_DISTANCE:
         return None
     table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
@@ -141,6 +144,7 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
     p = s["players"][seat]
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
+    deliverable: dict[int, bool] = {}  # a city delivery depends on the demand only
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
         if mine and (len(p["cities"]) < D.REEXPORT_AFTER or city in again):
@@ -150,8 +154,15 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
         cost = transport(s, p, city)
         if cost is None or cost > p["money"]:
             continue
-        mode = "re" if mine else "new"
-        if not can_deliver(p, {"mode": mode, "city": city, "items": {}, "tok": 0}):
+        if demand not in deliverable:
+            probe: dict[str, Any] = {
+                "mode": "re" if mine else "new",
+                "city": city,
+                "items": {},
+                "tok": 0,
+            }
+            deliverable[demand] = can_deliver(p, probe)
+        if not deliverable[demand]:
             continue
         title = city.title()
         if mine:

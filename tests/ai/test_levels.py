@@ -7,9 +7,11 @@ import json
 import pytest
 
 import ai
-from ai.mcts import Budget, search
+from ai.evaluate import ROLLOUT_TURNS, rollout_turns
+from ai.mcts import Budget, _rollout, search
 from ai.policy import policy_move
-from engine.core import Rng, new_game
+from engine.algae import ai_eval as algae_eval
+from engine.core import Game, Rng, new_game
 from tests.ai.helpers import midgame, seat_to_act
 
 TINY = Budget(seconds=None, iterations=15)
@@ -61,6 +63,33 @@ def test_search_opens_the_plans_move_first_and_widens_slowly():
     assert one.visits == {planned: 1} and one.move == planned
     few = search(game, seat, Budget(seconds=None, iterations=4, root_widen=0.5), Rng(1))
     assert len(few.visits) <= 1 + 0.5 * 2
+
+
+def _turns_played(game: Game, budget: Budget) -> int:
+    """How many times the turn changes in one rollout of ``budget`` from ``game``."""
+    copy = type(game).from_json(game.to_json())
+    keys = [copy.turn_key()]
+    play = copy.play
+
+    def recording(seat: int, move: str):
+        events = play(seat, move)
+        if copy.turn_key() != keys[-1]:
+            keys.append(copy.turn_key())
+        return events
+
+    copy.play = recording  # type: ignore[method-assign]
+    _rollout(copy, budget, Rng(3))
+    return len(keys) - 1
+
+
+def test_rollouts_play_the_games_own_number_of_turns():
+    """A budget without a horizon plays the game's ROLLOUT_TURNS (Algae's evaluation wants
+    5, engine/algae/ai_eval.py); a game that sets none gets ai/evaluate.py's."""
+    assert rollout_turns("algae") == algae_eval.ROLLOUT_TURNS != ROLLOUT_TURNS
+    assert rollout_turns("no-such-game") == ROLLOUT_TURNS
+    game = midgame("algae", 2, 4, 20)
+    assert _turns_played(game, Budget(seconds=None, iterations=1)) == algae_eval.ROLLOUT_TURNS
+    assert _turns_played(game, Budget(seconds=None, iterations=1, horizon=1)) == 1
 
 
 def test_levels_and_budgets_are_checked():
