@@ -3,10 +3,12 @@
 Sets up ``.venv`` with the pinned test tools on first use (see bootstrap.py), then runs
 pytest over tests/ and ``ruff check``. Exit code: non-zero when anything failed.
 
-A whole-suite run (no test path given) is spread with pytest-xdist over three times as
-many workers as cores (many tests mostly wait: on the bot subprocess, sockets, PostgreSQL,
-a lease running out; on 2 cores 6 workers took 140 s, 4 took 168 s and 8 took 152 s), and
-an idle worker takes tests queued for a busy one (``worksteal``);
+A whole-suite run (no test path given) is spread with pytest-xdist over twice as many
+workers as cores (many tests mostly wait: on the bot subprocess, sockets, PostgreSQL, a
+lease running out). On the idle 2-core machine 4 workers took 113 s and 6 took 122 s; with
+6, the bot under test in the reliability test was starved into a 6 s event-loop stall
+(interactions answered past Discord's 3 s) in one CI run. An idle worker takes tests
+queued for a busy one (``worksteal``);
 naming tests runs them in this process, which starts faster. Random-playout sweeps play
 every seed in CI (``CI=true``) or with ``ALGAE_FULL_SWEEP=1``, and a spread subset otherwise
 (every third seed of the toy game, every sixth of Algae, every ninth of On Mars, whose
@@ -37,7 +39,7 @@ def _names_tests(args: list[str]) -> bool:
 
 def _workers() -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return 3 * (cores or 1)
+    return 2 * (cores or 1)
 
 
 def _env() -> dict[str, str]:
