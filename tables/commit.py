@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Decision, Game
+from engine.core import Decision, Event, Game
 from storage.base import GameRow, NewMove, NewPost
 from tables import announce
 from tables.access import GameAccess, dump
@@ -31,6 +32,30 @@ from tables.models import TurnResult
 log = logging.getLogger(__name__)
 
 ANNOUNCED_GAMES = 256  # games whose last announced board is kept in memory
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A move played on a private copy of a cached game: the cached object (which readers
+    such as the poster may hold) only ever shows committed states, and whatever the engine
+    does on failure, the copy is simply dropped."""
+
+    game: Game
+    events: list[Event]
+    before: list[Decision]  # the cached game's decisions before the move
+    key_before: str | None
+
+    @property
+    def keys(self) -> tuple[str | None, str | None]:
+        """The turn keys before and after the move (what ``Committer.commit`` compares)."""
+        return (self.key_before, self.game.turn_key())
+
+
+def play_on_copy(cached: Game, seat: int, move: str) -> Trial:
+    """Play ``move`` for ``seat`` on a copy of ``cached``; raises what the engine raises."""
+    game = Game.from_json(cached.to_json())
+    before, key_before = cached.pending(), cached.turn_key()
+    return Trial(game, game.play(seat, move), before, key_before)
 
 
 class Committer:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from engine.core import Decision, Game, IllegalMove, check_move_text
 from storage.base import GameRow, VersionConflict
 from tables.access import GameAccess
-from tables.commit import Committer
+from tables.commit import Committer, play_on_copy
 from tables.controls import waiting_text
 from tables.errors import MoveFailed, NoGame, NotSeated, NotYourTurn, SeatNeeded, StaleDecision
 from tables.menus import Menus
@@ -89,14 +89,8 @@ class Moves:
                 if not 0 <= option < len(decision.options):
                     raise StaleDecision(STALE)
                 text = decision.options[option].move
-            before = cached.pending()
-            key_before = cached.turn_key()
-            # The move is applied to a private copy: the cached object (which readers such
-            # as the poster may hold) only ever shows committed states, and whatever the
-            # engine does on failure, the copy is simply dropped.
-            game = Game.from_json(cached.to_json())
             try:
-                events = game.play(mover, text)
+                trial = play_on_copy(cached, mover, text)
             except IllegalMove:
                 raise
             except Exception as exc:
@@ -104,9 +98,10 @@ class Moves:
                 raise MoveFailed(
                     "the game could not apply that move (a bug, reported); nothing was changed"
                 ) from exc
+            game = trial.game
             try:
                 result = await self.committer.commit(
-                    row, game, mover, user_id, before, events, (key_before, game.turn_key())
+                    row, game, mover, user_id, trial.before, trial.events, trial.keys
                 )
             except VersionConflict as exc:
                 games.evict(row.id)  # another process moved on: reload next time

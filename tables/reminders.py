@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from engine.core import Event, Game
 from storage.base import VersionConflict
 from storage.timing import ON_TIMEOUT, NewNotice, TimerChange, TimerRow, TimingRow
+from tables.commit import play_on_copy
 from tables.errors import LobbyError, check_host
 from tables.schedule import (
     deadline,
@@ -281,14 +282,12 @@ class Reminders:
                     move = await _ai_move(cached, seat) if ai else cached.default_move(seat)
                 if decision is None or move is None:
                     break
-                before = cached.pending()
-                key_before = cached.turn_key()
-                game = Game.from_json(cached.to_json())
                 try:
-                    events = game.play(seat, move)
+                    trial = play_on_copy(cached, seat, move)
                 except Exception:
                     log.exception("game %s: default move %r of seat %s failed", game_id, move, seat)
                     break
+                game, events = trial.game, trial.events
                 name = next((s.name for s in row.seats if s.seat == seat), f"seat {seat}")
                 if step == 0:
                     what = "an AI plays the turn" if ai else "the safe default is played"
@@ -296,7 +295,7 @@ class Reminders:
                     events = [Event(line, seat), *events]
                 try:
                     result = await self.committer.commit(
-                        row, game, seat, 0, before, events, (key_before, game.turn_key())
+                        row, game, seat, 0, trial.before, events, trial.keys
                     )
                 except VersionConflict:
                     # another process moved the game meanwhile (another seat's move or
@@ -312,7 +311,11 @@ class Reminders:
                 # go on only within one named turn (a chain of sub-choices); a game that
                 # does not name its turns gets one move per deadline
                 key_after = game.turn_key()
-                if game.decision_for(seat) is None or key_after is None or key_after != key_before:
+                if (
+                    game.decision_for(seat) is None
+                    or key_after is None
+                    or key_after != trial.key_before
+                ):
                     break
         return results
 
