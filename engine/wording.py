@@ -10,6 +10,7 @@ cost stands, always stays.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.core import Option
 
@@ -37,8 +38,11 @@ def count(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else plural(word)}"
 
 
+@lru_cache(maxsize=8192)
 def tidy(text: str) -> str:
-    """Make every "n word(s)" agree with n; a "(s)" with no number before it reads plural."""
+    """Make every "n word(s)" agree with n; a "(s)" with no number before it reads plural.
+
+    Cached: AI rollouts word the same few thousand labels hundreds of thousands of times."""
 
     def agree(m: re.Match[str]) -> str:
         n, between, word = int(m[1]), m[2], m[3]

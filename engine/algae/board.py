@@ -22,10 +22,21 @@ def removed(p: P, tile: str) -> bool:
 
 
 def has_effect(p: P, effect: str, arg: str = "") -> bool:
-    for tile, (_, eff, a) in dept(p)["tiles"].items():
-        if eff == effect and (not arg or a == arg) and tile not in p["board"]:
-            return True
-    return False
+    """A science tile with this effect (and argument, if given) has left the player's board."""
+    board = p["board"]
+    key = (p.get("rules", 1), p["dept"], effect, arg)
+    tiles = _EFFECT_TILES.get(key)
+    if tiles is None:  # once per department, rules version and question: hot in AI rollouts
+        tiles = tuple(
+            t
+            for t, (_, eff, a) in dept(p)["tiles"].items()
+            if eff == effect and (not arg or a == arg)
+        )
+        _EFFECT_TILES[key] = tiles
+    return any(tile not in board for tile in tiles)
+
+
+_EFFECT_TILES: dict[tuple[int, str, str, str], tuple[str, ...]] = {}
 
 
 def storage_open(p: P, species: str) -> bool:

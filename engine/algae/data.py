@@ -6,7 +6,7 @@ Names used as move notation are short lower-case words.
 
 from __future__ import annotations
 
-RULES_VERSION = 2  # engine/algae/rules.py: what older versions had instead
+RULES_VERSION = 3  # engine/algae/rules.py: what older versions had instead
 WEEKS = 4  # ALG-WEEK-02
 DAYS = 5  # ALG-WEEK-06: five work days, one strip each
 TEAMS = ("operators", "engineers", "scientists")
@@ -234,7 +234,7 @@ DEPARTMENTS: dict[str, dict] = {
         "title": "Cosmetics",
         "rule": "no mixing of product types in one city's delivery",
         "byproduct": "lipid",
-        "capacity": (4, 5),
+        "capacity": (3, 5),  # rules 2: (4, 5); RULINGS ALG-GAP-14
         "storage": {"green": 3, "red": 3, "brown": 3},
         "cells": {
             "green": "storage",
@@ -359,9 +359,9 @@ DEPARTMENTS: dict[str, dict] = {
         ),
         "values": {
             "meal": (3, "meal"),
-            "snack": (3, "snack"),
+            "snack": (4, "snack"),  # rules 2: 3 (snack_old 2); RULINGS ALG-GAP-14
             "meal_old": (2, "meal"),
-            "snack_old": (2, "snack"),
+            "snack_old": (3, "snack"),
         },
         "degrade": {"meal": "meal_old", "snack": "snack_old"},
         "tiles": {

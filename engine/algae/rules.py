@@ -15,9 +15,17 @@ from typing import Any
 from engine.algae import data as D
 
 
+def _v2_departments() -> dict[str, dict]:
+    """The department boards of version 2 (issue 11's fourth pass retuned Cosmetics and Food)."""
+    old = copy.deepcopy(D.DEPARTMENTS)
+    old["cosmetics"]["capacity"] = (4, 5)
+    old["food"]["values"].update(snack=(3, "snack"), snack_old=(2, "snack"))
+    return old
+
+
 def _v1_departments() -> dict[str, dict]:
     """The department boards as version 1 printed them (issue 11 retuned the numbers)."""
-    old = copy.deepcopy(D.DEPARTMENTS)
+    old = _v2_departments()
     old["bioplastics"]["values"]["bag"] = (2, "bag")
     old["bioplastics"]["secondary"] = tuple(
         ("sec3", "s2>bag", "pay1", False, "") if b[0] == "sec3" else b
@@ -55,6 +63,8 @@ SWITCHES = (
 )
 for _name in SWITCHES:
     LEGACY[1][_name] = False
+# Version 2 (issue 11, third pass): only numbers differ from version 3.
+LEGACY[2] = {"DEPARTMENTS": _v2_departments()}
 
 
 def version(holder: dict) -> int:

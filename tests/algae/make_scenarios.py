@@ -1,7 +1,7 @@
-"""Re-freeze the scenario scripts: ``python -m tests.algae.make_scenarios [--rules 1]``.
+"""Re-freeze the scenario scripts: ``python -m tests.algae.make_scenarios [--rules N]``.
 
 Run it only when a rule change is meant to change whole games; review the new scores.
-``--rules 1`` writes ``v1_game_*p.json``: games on rules version 1 (tests/algae/
+``--rules N`` writes ``vN_game_*p.json``: games on an older rules version (tests/algae/
 test_rules_version.py), played on the current engine's menus.
 """
 
@@ -23,7 +23,7 @@ CASES = [
 def main() -> None:
     import sys
 
-    rules = 1 if sys.argv[1:] == ["--rules", "1"] else None
+    rules = int(sys.argv[2]) if sys.argv[1:2] == ["--rules"] else None
     here = Path(__file__).parent / "scenarios"
     here.mkdir(exist_ok=True)
     for n, seed, depts in CASES:
@@ -38,7 +38,7 @@ def main() -> None:
                 {"vp": ln.vp, "rank": ln.rank, "breakdown": ln.breakdown} for ln in game.scores()
             ],
         }
-        path = here / f"{'v1_' if rules else ''}game_{n}p.json"
+        path = here / f"{f'v{rules}_' if rules else ''}game_{n}p.json"
         path.write_text(json.dumps(rec, separators=(",", ":")) + "\n")
         print(path.name, [(ln.vp, ln.rank) for ln in game.scores()])
 

@@ -80,7 +80,9 @@ def test_secondary_belt_once_per_activation_unless_infinite():
     p["board"].append("x")  # nothing
     machines_cap = B.capacity(p, "b")
     assert machines_cap == 2
-    p["fields"]["cap_b"] = "cap1"  # capacity 4 for Cosmetics: two cubes through mix>s2
+    p["fields"]["cap_b"] = "cap1"
+    p["upg"]["engineers"] = True  # the flipped tile: capacity 5, two cubes through mix>s2
+    assert B.capacity(p, "b") == 5
     g.s["stacks"][0][-1]["left"] = B.capacity(p, "b")
     g.invalidate()
     play(g, 0, "move s1>mix", "move mix>s2")
@@ -176,14 +178,14 @@ def test_converter_tile_gives_energy_and_stores():
 
 
 def test_capacity_tiles_and_engineer_upgrade():
-    """ALG-UPG-01, ALG-UPG-02, ALG-UPG-03, ALG-UPG-04, ALG-UPG-05: capacity tile 3 (Cosmetics 4);
-    the engineer upgrade flips them to 4
-    (Cosmetics 5), including tiles still in the grid when they are placed later."""
-    for dept, tile, flipped in (("food", 3, 4), ("cosmetics", 4, 5)):
+    """ALG-UPG-01, ALG-UPG-02, ALG-UPG-03, ALG-UPG-04, ALG-UPG-05: capacity tile 3; the
+    engineer upgrade flips them to 4 (Cosmetics 5; rules 3, ALG-GAP-14), including tiles still
+    in the grid when they are placed later."""
+    for dept, tile, flipped in (("food", 3, 4), ("cosmetics", 3, 5)):
         g = new([dept])
         p = player(g)
         p["fields"]["cap_c"] = "cap1"
-        assert B.capacity(p, "c") == tile == D.CAPACITY_TILE + (dept == "cosmetics")
+        assert B.capacity(p, "c") == tile == D.CAPACITY_TILE
         p["upg"]["engineers"] = True
         assert B.capacity(p, "c") == flipped
         assert B.capacity(p, "a") == 2  # no tile there: nothing to flip
