@@ -61,14 +61,15 @@ def edge_open(p: P, lock: str) -> bool:
 
 
 @cache
-def _edges(name: str) -> tuple[tuple[str, str, str, str], ...]:
-    return tuple(D.DEPARTMENTS[name]["edges"])
+def _edges(rules: int, name: str) -> tuple[tuple[str, str, str, str], ...]:
+    """The department's main belts under a rules version (cached: hot in AI rollouts)."""
+    return tuple(dept({"rules": rules, "dept": name})["edges"])
 
 
 def main_edges(p: P, machine: str | None = None) -> list[tuple[str, str, str]]:
     """Open main belts as (from, to, machine)."""
     out = []
-    for a, b, m, lock in _edges(p["dept"]):
+    for a, b, m, lock in _edges(p.get("rules", 1), p["dept"]):
         if (machine is None or m == machine) and edge_open(p, lock):
             if dept(p)["cells"][a] == "storage" and not storage_open(p, a):
                 continue
