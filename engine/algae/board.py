@@ -112,15 +112,23 @@ def secondary_on(p: P, edge: str) -> list[tuple[str, str, bool]]:
 
 def value_of(p: P, cell: str) -> int:
     """ALG-EXPORT-03: the market value printed beside a dispatch storage, plus value tiles."""
-    spec = dept(p)
-    base = spec["values"][cell][0]
-    degrade = spec.get("degrade", {})
+    key = (p.get("rules", 1), p["dept"], cell)
+    found = _VALUES.get(key)
+    if found is None:  # once per department, rules version and cell: hot in AI rollouts
+        spec = dept(p)
+        degrade = spec.get("degrade", {})
+        tiles = tuple(
+            tile
+            for tile, (_, eff, arg) in spec["tiles"].items()
+            if eff == "value" and (arg == cell or degrade.get(arg) == cell)
+        )
+        found = _VALUES[key] = (spec["values"][cell][0], tiles)
+    base, tiles = found
     board = p["board"]
-    bonus = 0
-    for tile, (_, eff, arg) in spec["tiles"].items():
-        if eff == "value" and (arg == cell or degrade.get(arg) == cell) and tile not in board:
-            bonus += 1
-    return base + bonus
+    return base + sum(1 for tile in tiles if tile not in board)
+
+
+_VALUES: dict[tuple[int, str, str], tuple[int, tuple[str, ...]]] = {}
 
 
 def cell_text(p: P, cell: str) -> str:

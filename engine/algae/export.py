@@ -39,13 +39,19 @@ def links() -> dict[str, list[str]]:
     return {c: [n for n, d in distances()[c].items() if d == 1] for c in D.CITIES}
 
 
-def transport(s: dict, p: dict, city: str) -> int | None:
-    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach."""
-    cities = s["cities"]
-    if cities[city]["disks"]:
+def held_cities(s: dict) -> list[str]:
+    """The cities holding a disk (anyone's): what transport distances are counted from."""
+    return [c for c, v in s["cities"].items() if v["disks"]]
+
+
+def transport(s: dict, p: dict, city: str, held: list[str] | None = None) -> int | None:
+    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach. ``held``:
+    ``held_cities(s)`` when the caller prices many cities of one state."""
+    if s["cities"][city]["disks"]:
         return 0  # a city with a disk
     row = distances()[city]
-    dist = min((row.get(c, 99) for c, v in cities.items() if v["disks"]), default=None)
+    sources = held_cities(s) if held is None else held
+    dist = min((row.get(c, 99) for c in sources), default=None)
     if dist is None:
         return 0  # the very first export of the game
     if dist > D.MAX_DISTANCE:
@@ -145,13 +151,14 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
     deliverable: dict[int, bool] = {}  # a city delivery depends on the demand only
+    held = held_cities(s)
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
         if mine and (len(p["cities"]) < D.REEXPORT_AFTER or city in again):
             continue  # ALG-EXPORT-05/29/30
         if not mine and p["disks"] <= 0:
             continue
-        cost = transport(s, p, city)
+        cost = transport(s, p, city, held)
         if cost is None or cost > p["money"]:
             continue
         if demand not in deliverable:
