@@ -264,7 +264,8 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec3", "s2>soap", "energy", True, "belt_sec"),
             ("sec4", "s2>serum", "pay1", False, ""),
         ),
-        "values": {"cream": (3, "cream"), "soap": (2, "soap"), "serum": (5, "serum")},
+        # rules 2: serum 5 (RULINGS ALG-GAP-14)
+        "values": {"cream": (3, "cream"), "soap": (2, "soap"), "serum": (4, "serum")},
         "tiles": {
             **_COMMON_TILES,
             "store_brown": (1, "unlock", "brown"),
@@ -278,7 +279,7 @@ DEPARTMENTS: dict[str, dict] = {
     },
     "bioplastics": {
         "title": "Bioplastics",
-        "rule": "each cup paired with a bag in one delivery adds +2 value",
+        "rule": "each cup paired with a bag in one delivery adds +3 value",
         "byproduct": "fiber",
         "capacity": (3, 4),
         "storage": {"green": 3, "red": 3, "brown": 3},
@@ -310,7 +311,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec4", "green>s1", "energy", False, "belt_sec"),
         ),
         "values": {"cup": (3, "cup"), "bag": (3, "bag")},
-        "pair_bonus": 2,
+        "pair_bonus": 3,  # rules 2: 2 (RULINGS ALG-GAP-14)
         "tiles": {
             **_COMMON_TILES,
             "store_red": (1, "unlock", "red"),
@@ -359,9 +360,9 @@ DEPARTMENTS: dict[str, dict] = {
         ),
         "values": {
             "meal": (3, "meal"),
-            "snack": (4, "snack"),  # rules 2: 3 (snack_old 2); RULINGS ALG-GAP-14
+            "snack": (4, "snack"),  # rules 2: 3; RULINGS ALG-GAP-14
             "meal_old": (2, "meal"),
-            "snack_old": (3, "snack"),
+            "snack_old": (2, "snack"),
         },
         "degrade": {"meal": "meal_old", "snack": "snack_old"},
         "tiles": {
