@@ -234,7 +234,7 @@ DEPARTMENTS: dict[str, dict] = {
         "title": "Cosmetics",
         "rule": "no mixing of product types in one city's delivery",
         "byproduct": "lipid",
-        "capacity": (3, 5),  # rules 2: (4, 5); RULINGS ALG-GAP-14
+        "capacity": (4, 5),
         "storage": {"green": 3, "red": 3, "brown": 3},
         "cells": {
             "green": "storage",
@@ -259,13 +259,12 @@ DEPARTMENTS: dict[str, dict] = {
             ("s2", "serum", "c", "belt_serum"),
         ),
         "secondary": (
-            ("sec1", "red>s1", "energy", False, ""),
+            ("sec1", "red>s1", "pay1", False, ""),  # rules 2: energy (RULINGS ALG-GAP-14)
             ("sec2", "mix>s2", "add", False, ""),
             ("sec3", "s2>soap", "energy", True, "belt_sec"),
             ("sec4", "s2>serum", "pay1", False, ""),
         ),
-        # rules 2: serum 5 (RULINGS ALG-GAP-14)
-        "values": {"cream": (3, "cream"), "soap": (2, "soap"), "serum": (4, "serum")},
+        "values": {"cream": (3, "cream"), "soap": (2, "soap"), "serum": (5, "serum")},
         "tiles": {
             **_COMMON_TILES,
             "store_brown": (1, "unlock", "brown"),

@@ -18,8 +18,10 @@ from engine.algae import data as D
 def _v2_departments() -> dict[str, dict]:
     """The department boards of version 2 (issue 11's fourth pass retuned three of them)."""
     old = copy.deepcopy(D.DEPARTMENTS)
-    old["cosmetics"]["capacity"] = (4, 5)
-    old["cosmetics"]["values"]["serum"] = (5, "serum")
+    old["cosmetics"]["secondary"] = tuple(
+        ("sec1", "red>s1", "energy", False, "") if b[0] == "sec1" else b
+        for b in old["cosmetics"]["secondary"]
+    )
     old["bioplastics"]["pair_bonus"] = 2
     old["bioplastics"]["rule"] = "each cup paired with a bag in one delivery adds +2 value"
     old["food"]["values"]["snack"] = (3, "snack")

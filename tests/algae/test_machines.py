@@ -11,6 +11,10 @@ from engine.algae import machines
 from engine.algae.workweek import machine_options
 from tests.algae.helpers import ask, empty_factory, moves, new, play, player, top
 
+# Rules 3 (ALG-GAP-14): Cosmetics' red → Station 1 belt is a loss belt, and a loss belt takes
+# its toll on every activation of its machine (ALG-MACH-03/09), so Machine A costs it €1.
+COSMETICS_A_TOLL = 1
+
 
 def start(depts: list[str], machine: str, **cells: int):
     g = new(depts)
@@ -80,9 +84,7 @@ def test_secondary_belt_once_per_activation_unless_infinite():
     p["board"].append("x")  # nothing
     machines_cap = B.capacity(p, "b")
     assert machines_cap == 2
-    p["fields"]["cap_b"] = "cap1"
-    p["upg"]["engineers"] = True  # the flipped tile: capacity 5, two cubes through mix>s2
-    assert B.capacity(p, "b") == 5
+    p["fields"]["cap_b"] = "cap1"  # capacity 4 for Cosmetics: two cubes through mix>s2
     g.s["stacks"][0][-1]["left"] = B.capacity(p, "b")
     g.invalidate()
     play(g, 0, "move s1>mix", "move mix>s2")
@@ -150,11 +152,12 @@ def test_burn_or_store_each_byproduct_cube():
     play(g, 0, "move green>s1", "move green>s1")
     assert set(moves(g)) == {"burn", "store"}
     play(g, 0, "store")
-    assert g.s["byp"]["lipid"] == 1 and p["money"] == 10 + D.BYP_ROWS[0]
+    assert g.s["byp"]["lipid"] == 1
+    assert p["money"] == 10 - COSMETICS_A_TOLL + D.BYP_ROWS[0]
     g, p = start(["cosmetics"], "a", green=2)
     g.s["byp"]["lipid"] = 2  # second row
     play(g, 0, "move green>s1", "move green>s1", "store")
-    assert p["money"] == 10 + D.BYP_ROWS[1]
+    assert p["money"] == 10 - COSMETICS_A_TOLL + D.BYP_ROWS[1]
     g, p = start(["cosmetics"], "a", green=2)
     play(g, 0, "move green>s1", "move green>s1", "burn")
     assert p["energy"] == D.START_ENERGY + 1 and g.s["byp"]["lipid"] == D.BYP_START
@@ -163,7 +166,7 @@ def test_burn_or_store_each_byproduct_cube():
     play(g, 0, "move green>s1", "move green>s1")
     assert "€1" in g.decision_for(0).options[1].label
     play(g, 0, "store")
-    assert p["money"] == 11 and g.s["byp"]["lipid"] == D.BYP_CAPACITY
+    assert p["money"] == 11 - COSMETICS_A_TOLL and g.s["byp"]["lipid"] == D.BYP_CAPACITY
 
 
 def test_converter_tile_gives_energy_and_stores():
@@ -174,18 +177,18 @@ def test_converter_tile_gives_energy_and_stores():
     play(g, 0, "move green>s1", "move green>s1")
     assert top(g) == "hold"
     assert p["energy"] == D.START_ENERGY + 1 and g.s["byp"]["lipid"] == 1
-    assert p["money"] == 10 + D.BYP_ROWS[0]
+    assert p["money"] == 10 - COSMETICS_A_TOLL + D.BYP_ROWS[0]
 
 
 def test_capacity_tiles_and_engineer_upgrade():
-    """ALG-UPG-01, ALG-UPG-02, ALG-UPG-03, ALG-UPG-04, ALG-UPG-05: capacity tile 3; the
-    engineer upgrade flips them to 4 (Cosmetics 5; rules 3, ALG-GAP-14), including tiles still
-    in the grid when they are placed later."""
-    for dept, tile, flipped in (("food", 3, 4), ("cosmetics", 3, 5)):
+    """ALG-UPG-01, ALG-UPG-02, ALG-UPG-03, ALG-UPG-04, ALG-UPG-05: capacity tile 3 (Cosmetics 4);
+    the engineer upgrade flips them to 4
+    (Cosmetics 5), including tiles still in the grid when they are placed later."""
+    for dept, tile, flipped in (("food", 3, 4), ("cosmetics", 4, 5)):
         g = new([dept])
         p = player(g)
         p["fields"]["cap_c"] = "cap1"
-        assert B.capacity(p, "c") == tile == D.CAPACITY_TILE
+        assert B.capacity(p, "c") == tile == D.CAPACITY_TILE + (dept == "cosmetics")
         p["upg"]["engineers"] = True
         assert B.capacity(p, "c") == flipped
         assert B.capacity(p, "a") == 2  # no tile there: nothing to flip

@@ -96,13 +96,13 @@ def test_version_2_game_replays_and_continues_on_version_2_rules(path: Path):
 
 @pytest.mark.parametrize("version", [1, 2])
 def test_older_versions_have_their_own_department_boards(version: int):
-    """ALG-GAP-14, rules 3: Cosmetics' capacity tiles carry 3 (was 4) and its serum is worth
-    4 (was 5), a Bioplastics pair adds 3 (was 2), a fresh Food snack is worth 4 (was 3);
-    versions 1 and 2 keep the old numbers."""
+    """ALG-GAP-14, rules 3: Cosmetics' red → Station 1 belt costs €1 (was: gain 1 energy),
+    a Bioplastics pair adds 3 (was 2), a fresh Food snack is worth 4 (was 3); versions 1
+    and 2 keep the old numbers."""
     now, old = D.DEPARTMENTS, R.get(version, "DEPARTMENTS")
-    assert now["cosmetics"]["capacity"] == (3, 5) and old["cosmetics"]["capacity"] == (4, 5)
-    assert now["cosmetics"]["values"]["serum"][0] == 4
-    assert old["cosmetics"]["values"]["serum"][0] == 5
+    sec1 = {b[0]: b[1:3] for b in now["cosmetics"]["secondary"]}["sec1"]
+    assert sec1 == ("red>s1", "pay1")
+    assert {b[0]: b[1:3] for b in old["cosmetics"]["secondary"]}["sec1"] == ("red>s1", "energy")
     assert now["bioplastics"]["pair_bonus"] == 3 and old["bioplastics"]["pair_bonus"] == 2
     assert "+2 value" in old["bioplastics"]["rule"] and "+3 value" in now["bioplastics"]["rule"]
     assert now["food"]["values"]["snack"][0] == 4 and old["food"]["values"]["snack"][0] == 3

@@ -70,7 +70,7 @@ def test_engineering_tile_on_chosen_matching_field():
     assert top(g) == "field"
     assert set(moves(g)) == {"field cap_a", "field cap_b", "field cap_c"}
     play(g, 0, "field cap_b")
-    assert p["fields"]["cap_b"] == "cap1" and B.capacity(p, "b") == 3
+    assert p["fields"]["cap_b"] == "cap1" and B.capacity(p, "b") == 4  # Cosmetics
     p["fields"]["cap_a"] = "cap9"
     play(g, 0, "take cap2")
     assert p["fields"]["cap_c"] == "cap2"
