@@ -29,7 +29,7 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
       "milestones": [ {"id": str, "text": str, "vp": [int x4], "reached": [seat in order]} ],
       "seats": [ {                                  # one panel per player
         "seat": int, "name": str, "department": str, "department_title": str,
-        "department_rule": str,
+        "department_rule": str, "rules": int (the rules version the seat's board follows),
         "money": int, "energy": int, "science": int (0..10), "vp": int,
         "vp_breakdown": {source: int},
         "tokens": {"freelance": int, "choice": int, "wild": int, "value": int},
@@ -222,6 +222,7 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
         "department": p["dept"],
         "department_title": spec["title"],
         "department_rule": spec["rule"],
+        "rules": R.version(p),
         "money": p["money"],
         "energy": p["energy"],
         "science": p["science"],

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.algae import data as D
-from imaging.algae.model import PlayerModel
+from imaging.algae.model import PlayerModel, department
 from imaging.algae.style import bonus_chip
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
@@ -81,7 +81,7 @@ def draw_grid(cv: Canvas, box: Box, p: PlayerModel) -> None:
 
 
 def draw_board(cv: Canvas, box: Box, p: PlayerModel) -> None:
-    spec = D.DEPARTMENTS[p.dept]
+    spec = department(p)
     cv.card(box)
     with cv.panel("deptboard", box):
         cv.text((box[0] + 14, box[1] + 10), "Department board", 20, bold=True)

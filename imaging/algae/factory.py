@@ -10,7 +10,7 @@ import math
 from itertools import pairwise
 
 from engine.algae import data as D
-from imaging.algae.model import PlayerModel
+from imaging.algae.model import PlayerModel, department
 from imaging.algae.style import cube_look
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
@@ -90,7 +90,7 @@ def _arrowhead(
 
 
 def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
-    spec = D.DEPARTMENTS[p.dept]
+    spec = department(p)
     cv.card(box)
     with cv.panel("factory", box):
         cv.text((box[0] + 14, box[1] + 10), f"Factory · {spec['title']}", 20, bold=True)
@@ -114,7 +114,7 @@ def _belts(
     """Every belt as a line (dashed when closed) with an arrowhead. Returns the machine
     labels to draw over the cells later, and cell -> the science tile that opens its locked
     belt in."""
-    spec = D.DEPARTMENTS[p.dept]
+    spec = department(p)
     secondary = {on: (sid, eff, inf, lock) for sid, on, eff, inf, lock in spec["secondary"]}
     depth = columns(p.dept)
     late: list[tuple[float, float, str, bool, tuple | None]] = []
@@ -159,7 +159,7 @@ def _belt_path(boxes: dict[str, Box], depth: dict[str, int], a: str, b: str) -> 
 
 def _cell(cv: Canvas, p: PlayerModel, cell: str, b: Box, needs: str | None) -> None:
     """One cell: its name, what it is (room, value, kind), the cubes in it."""
-    spec = D.DEPARTMENTS[p.dept]
+    spec = department(p)
     kind = spec["cells"][cell]
     locked = kind == "storage" and not p.storage_open.get(cell, True)
     fill = pal.PAPER_ALT if locked else KIND_FILL[kind]

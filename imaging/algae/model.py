@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.algae import data as D
+from engine.algae import rules as R
 
 
 @dataclass
@@ -50,6 +51,12 @@ class PlayerModel:
     beside: list[str] = field(default_factory=list)
     milestones: list[str] = field(default_factory=list)
     supervisor: tuple[int, int] | None = None
+    rules: int = D.RULES_VERSION  # the rules version this board follows (older games keep theirs)
+
+
+def department(p: PlayerModel) -> dict[str, Any]:
+    """The seat's department board (belts, badges, values) under the seat's rules version."""
+    return R.get(p.rules, "DEPARTMENTS")[p.dept]
 
 
 @dataclass
@@ -85,6 +92,12 @@ def _spot(name: Any) -> tuple[int, int] | None:
     if not isinstance(name, str) or len(name) != 2 or name[1] not in D.SPOTS:
         return None
     return _int(name[0]) - 1, D.SPOTS.index(name[1])
+
+
+def _rules(value: Any) -> int:
+    """A seat's rules version from the view: a known one, else the current rules."""
+    v = _int(value, D.RULES_VERSION)
+    return v if 1 <= v <= D.RULES_VERSION else D.RULES_VERSION
 
 
 def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
@@ -151,6 +164,7 @@ def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
         fields=dict(board.get("fields") or {}),
         beside=[str(t) for t in board.get("beside", [])],
         milestones=[str(m) for m in s.get("milestones", [])],
+        rules=_rules(s.get("rules")),
         supervisor=_spot(s.get("supervisor")),
     )
 

@@ -4,7 +4,7 @@ machines, cubes along the factory line, side board (disks, markers, export/2x ti
 from __future__ import annotations
 
 from engine.algae import data as D
-from imaging.algae.model import PlayerModel
+from imaging.algae.model import PlayerModel, department
 from imaging.algae.style import TEAM_SHORT, cube_look
 from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
@@ -106,7 +106,7 @@ def _factory_line(cv: Canvas, box: Box, p: PlayerModel, changed: set[str]) -> No
     y = y0 + HEADER_H + 132 + 14
     storage = [(sp, p.cells.get(sp, 0), p.storage_open[sp]) for sp in D.SPECIES]
     fx = _cells_group(cv, x0 + 10, y, storage, "Storage", changed)
-    spec = D.DEPARTMENTS[p.dept]
+    spec = department(p)
     for c in (c for c, k in spec["cells"].items() if k in ("station", "belt")):
         fx = _arrow(cv, fx, y)
         label = c.upper() if c.startswith("s") else c.title()
@@ -120,7 +120,7 @@ def _dispatch(cv: Canvas, box: Box, p: PlayerModel, changed: set[str]) -> None:
     y2 = y0 + HEADER_H + 132 + 52
     cv.text((x0 + 10, y2), "Dispatch", 13, fill=pal.MUTED, bold=True, anchor="lm")
     dx = x0 + 74
-    for cell, (base, _) in D.DEPARTMENTS[p.dept]["values"].items():
+    for cell, (base, _) in department(p)["values"].items():
         n = p.cells.get(cell, 0)
         label = f"{cell.replace('_old', '′').title()} {n}"
         ink = pal.INK if n else pal.MUTED
