@@ -46,8 +46,8 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
                           "infinite": bool, "open": bool} ],
         },
         "department_board": {
-          "science_tiles": [ {"id": str, "length": int, "effect": str, "arg": str,
-                              "on_board": bool} ],
+          "science_tiles": [ {"id": str, "name": str (as players read it), "length": int,
+                              "effect": str, "arg": str, "on_board": bool} ],
           "fields": {field: tile | None},          # cap_a cap_b cap_c conv_a conv_b gen
           "beside": [combo tile],
         },
@@ -252,7 +252,14 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
         "factory": _factory(p),
         "department_board": {
             "science_tiles": [
-                {"id": t, "length": ln, "effect": e, "arg": a, "on_board": t in p["board"]}
+                {
+                    "id": t,
+                    "name": B.tile_name(t),
+                    "length": ln,
+                    "effect": e,
+                    "arg": a,
+                    "on_board": t in p["board"],
+                }
                 for t, (ln, e, a) in spec["tiles"].items()
             ],
             "fields": dict(p["fields"]),

@@ -128,9 +128,9 @@ def draw_board(cv: Canvas, box: Box, p: PlayerModel) -> None:
         )
         y += 26
         tx = x
-        for tile, (length, effect, arg) in spec["tiles"].items():
+        for tile, (length, _, _) in spec["tiles"].items():
             on = tile in p.board
-            label = f"{tile} · {effect}{' ' + arg if arg else ''}"
+            label = p.tile_names.get(tile, tile)
             tw = min(cv.text_width(label, 13) + 14 + length * 8, box[2] - box[0] - 28)
             if tx + tw > box[2] - 14:
                 tx, y = x, y + 30

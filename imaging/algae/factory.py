@@ -178,7 +178,7 @@ def _cell(cv: Canvas, p: PlayerModel, cell: str, b: Box, needs: str | None) -> N
         tw = sb[0] - 6 - (b[0] + 8)
         cv.text((b[0] + 8, b[1] + 5), title, 15, bold=True, max_width=tw, min_size=11)
         if needs:
-            text = f"needs {needs}"
+            text = f"needs the {p.tile_names.get(needs, needs)}"
             cv.text((b[0] + 8, b[1] + 25), text, 11, fill=pal.MUTED, max_width=w - 16)
         _cubes(cv, b, cube_look(cell if kind == "storage" else "goods"), n)
 

@@ -41,6 +41,7 @@ class PlayerModel:
     contract: str = ""
     contract_done: bool = False
     board: list[str] = field(default_factory=list)  # science tiles on the department board
+    tile_names: dict[str, str] = field(default_factory=dict)  # science tile -> its name
     grid: dict[str, tuple[str, str]] = field(default_factory=dict)  # cell -> (tile, item|placed)
     income: dict[str, int] = field(default_factory=dict)
     belts_open: set[str] = field(default_factory=set)  # "from>to" of open main belts
@@ -160,6 +161,9 @@ def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
         contract_text=str(contract.get("text") or ""),
         contract_done=bool(contract.get("done")),
         board=[str(t["id"]) for t in board.get("science_tiles", []) if t.get("on_board")],
+        tile_names={
+            str(t["id"]): str(t.get("name") or t["id"]) for t in board.get("science_tiles", [])
+        },
         grid=grid,
         fields=dict(board.get("fields") or {}),
         beside=[str(t) for t in board.get("beside", [])],

@@ -133,3 +133,21 @@ def test_golden_turn_card() -> None:
     lines = data["view"]["last"]["text"]
     png = imaging.render("algae", "card", data["view"], previous=data["previous"], lines=lines)
     check_golden("algae-card-4p", png)
+
+
+def test_science_tiles_are_drawn_by_their_names_not_their_ids() -> None:
+    """Players read tile names ("serum belt tile"), never ids ("belt_serum"): the view gives
+    each department tile's name and the picture model keeps it for the board and factory."""
+    import engine
+    from engine.algae import data as D
+    from imaging.algae.model import read_game
+
+    game = engine.new_game(
+        "algae", ["a", "b"], seed=5, options={"departments": ["cosmetics", "food"]}
+    )
+    model = read_game(game.view(None))
+    for p in model.players:
+        tiles = D.DEPARTMENTS[p.dept]["tiles"]
+        assert set(p.tile_names) == set(tiles)
+        assert all("_" not in name and name.endswith("tile") for name in p.tile_names.values())
+    assert model.players[0].tile_names["belt_serum"] == "serum belt tile"
