@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
 
+from cogs.identify import IdentifyGate
 from cogs.tree import CheckedTree
 
 if TYPE_CHECKING:
@@ -113,6 +115,8 @@ class AlgaeBot(commands.Bot):
         self.sync_only = sync_only
         self.tables: Tables | None = None  # the table layer's service, opened in setup_hook
         self.stopping = False  # set by close(): new interactions are not taken
+        self.identify_gate = IdentifyGate()
+        self._max_concurrency: int | None = None  # from GET /gateway/bot, when first needed
 
     async def setup_hook(self) -> None:
         from cogs.services import open_tables
@@ -130,6 +134,30 @@ class AlgaeBot(commands.Bot):
 
         register_routed(self)
         log.info("loaded %d cogs, %d app commands", len(self.cogs), len(self.tree.get_commands()))
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Drop an event discord.py dispatches once the bot has closed (a READY's 'ready'
+        comes 2 s after its last GUILD_CREATE: a SIGTERM in between raised in its task)."""
+        if self.loop is discord.utils.MISSING:
+            return
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's session start limit per bucket (cogs/identify.py), not discord.py's
+        5 s before every IDENTIFY but the first."""
+        concurrency = 1 if initial else await self.max_concurrency()  # the first goes at once
+        await self.identify_gate.wait(shard_id, concurrency)
+
+    async def max_concurrency(self) -> int:
+        """The ``session_start_limit.max_concurrency`` Discord gives this bot (1 unknown)."""
+        if self._max_concurrency is None:
+            try:
+                _, _, limit = await self.http.get_bot_gateway()
+            except (discord.DiscordException, OSError, aiohttp.ClientError) as exc:
+                log.warning("no session start limit from Discord (%s): one at a time", exc)
+                return 1
+            self._max_concurrency = max(1, int(limit.get("max_concurrency") or 1))
+        return self._max_concurrency
 
     async def close(self) -> None:
         """Stop taking work, let posts in flight finish (or leave them to the outbox),

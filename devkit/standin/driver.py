@@ -68,7 +68,8 @@ class StandIn(StandInServer):
         return self.guild.channels[0]
 
     async def wait_connected(self, count: int = 1, timeout: float = 30.0) -> None:
-        """Wait until the bot has identified ``count`` times in all (restarts add one)."""
+        """Wait until the bot has connected ``count`` times in all (READY or RESUMED: a
+        restart or a reconnect adds one)."""
         await self.wait_until(lambda: self.connections >= count and self.connected, timeout)
 
     # ------------------------------------------------------------ interactions

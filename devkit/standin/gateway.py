@@ -8,20 +8,24 @@ guild (an interaction, a channel deleted) goes to the session that identified wi
 guild's shard; events without a guild (direct messages) go to shard 0. ``guild_on_shard``
 makes a guild whose id lands on a chosen shard.
 
-HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats; RESUME is answered with
-INVALID_SESSION so the bot identifies again. ``gateway_fault`` breaks the sessions the ways
-Discord's gateway does (a close, a TCP drop, op 7 reconnect, op 9 invalid session).
+HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats. RESUME of a session the stand-in
+started sends again, as Discord does, the events the old connection sent after the last
+sequence number the bot saw, then RESUMED; an unknown session gets INVALID_SESSION, and the
+bot identifies again. ``gateway_fault`` breaks the sessions the ways Discord's gateway does
+(a close, a TCP drop, op 7 reconnect: the bot resumes; op 9 invalid session: it identifies).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
 from devkit.standin.models import Channel, Guild, snowflake
+from devkit.standin.wire import json_response
 
 if TYPE_CHECKING:
     from devkit.standin.models import User
@@ -41,6 +45,8 @@ class Session:
     seq: int = 0
     identified: bool = False
     transport: Any = None  # the TCP connection under the websocket
+    session_id: str = ""  # READY's, kept by a RESUME
+    sent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=2000))
 
     @property
     def open(self) -> bool:
@@ -68,7 +74,10 @@ class Gateway:
         self.sessions: list[Session] = []
         self.identify: dict[str, Any] | None = None  # the latest IDENTIFY payload
         self.identifies: list[dict[str, Any]] = []
-        self.connections = 0  # READYs sent (a reconnect or a second shard adds one)
+        self.connections = 0  # READYs and RESUMEDs sent (a reconnect or a second shard adds one)
+        self.resumes = 0  # RESUMEDs sent
+        self.max_concurrency = 1  # GET /gateway/bot's session_start_limit (Discord: 1 for most)
+        self._by_id: dict[str, Session] = {}  # every session READY started, by its id
 
     # ----------------------------------------------------------------- guilds
     def guild_on_shard(self, shard_id: int, shard_count: int, name: str = "") -> Guild:
@@ -85,6 +94,11 @@ class Gateway:
 
     def guild_of(self, channel: Channel) -> Guild:
         return next(g for g in self.guilds if g.id == channel.guild_id)
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0}
+        limit["max_concurrency"] = self.max_concurrency
+        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
 
     # ---------------------------------------------------------------- sessions
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
@@ -109,8 +123,8 @@ class Gateway:
                 shard = data["d"].get("shard") or [0, 1]
                 session.shard = (int(shard[0]), int(shard[1]))
                 await self._send_ready(session)
-            elif op == 6:  # RESUME: not kept across connections; ask for a new session
-                await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+            elif op == 6:
+                await self._resume(session, data["d"])
         if session in self.sessions:
             self.sessions.remove(session)
         await self.changed()
@@ -118,11 +132,13 @@ class Gateway:
 
     async def _send_ready(self, session: Session) -> None:
         mine = [g for g in self.guilds if session.holds(g.id)]
+        session.session_id = f"session-{snowflake()}"
+        self._by_id[session.session_id] = session
         ready = {
             "v": 10,
             "user": self.bot.payload(),
             "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
-            "session_id": f"session-{snowflake()}",
+            "session_id": session.session_id,
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.app_id), "flags": 0},
             "shard": list(session.shard),
@@ -134,9 +150,33 @@ class Gateway:
         self.connections += 1
         await self.changed()
 
+    async def _resume(self, session: Session, d: dict[str, Any]) -> None:
+        """RESUME: the new connection takes the old session's place, gets the events the
+        bot had not seen, then RESUMED; a session not known gets INVALID_SESSION."""
+        old = self._by_id.pop(str(d.get("session_id")), None)
+        if old is None or d.get("token") != TOKEN:
+            await session.ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+            return
+        old.identified = False  # its connection may not have been seen to close yet
+        if old in self.sessions:
+            self.sessions.remove(old)
+        session.session_id, session.shard, session.seq = old.session_id, old.shard, old.seq
+        session.sent = old.sent
+        self._by_id[session.session_id] = session
+        seen = int(d.get("seq") or 0)
+        for frame in [f for f in old.sent if f["s"] > seen]:
+            await session.ws.send_json(frame)
+        session.identified = True
+        await self._send_event(session, "RESUMED", {})
+        self.connections += 1
+        self.resumes += 1
+        await self.changed()
+
     async def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
-        await session.ws.send_json({"op": 0, "t": event, "s": session.seq, "d": data})
+        frame = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.sent.append(frame)
+        await session.ws.send_json(frame)
 
     def session_for(self, guild_id: int | None) -> Session | None:
         """The open session that holds this guild's shard (None: nobody holds it now)."""

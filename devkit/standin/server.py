@@ -251,10 +251,6 @@ class StandInServer(Gateway):
             }
         )
 
-    async def _gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
-
     async def _sync_commands(self, request: web.Request) -> web.Response:
         scope = request.match_info.get("guild_id", "global")
         commands = []

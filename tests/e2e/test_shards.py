@@ -66,6 +66,9 @@ async def test_sharded_processes_survive_a_sigkill(standin: StandIn, tmp_path, k
         halves = [(0, 1, 2, 3)]
     env = {"DATABASE_URL": str(backend.target)} if backend.postgres else {}
     env["ALGAE_POST_LEASE"] = "3"
+    # a bot big enough to shard gets a session start limit of several IDENTIFYs per 5 s
+    # (one per bucket, shard % max_concurrency): the four shards connect without waiting
+    standin.max_concurrency = 16
     procs = [
         BotProcess(
             standin,
