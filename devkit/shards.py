@@ -6,7 +6,7 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 
-from devkit.standin import StandIn, is_turn_post
+from devkit.standin import Interaction, StandIn, is_turn_post
 from devkit.standin.models import Channel, User
 
 LANDED = ("chose a stake", "drew", "stops at", "aimed at")  # Tally's event lines
@@ -44,7 +44,7 @@ async def play_turn(standin: StandIn, table: Table) -> bool:
             if move is None:
                 continue
             start = time.perf_counter()
-            ix = await standin.slash(user, table.channel, "play", move=move, timeout=15)
+            ix = await play_move(standin, table, user, move)
             table.answer_s.append(time.perf_counter() - start)
         except AssertionError:  # the process went away under the interaction
             table.unanswered += 1
@@ -54,6 +54,28 @@ async def play_turn(standin: StandIn, table: Table) -> bool:
         return True
     table.over = True  # nobody has a decision: the game ended
     return True
+
+
+async def play_move(standin: StandIn, table: Table, user: User, move: str) -> Interaction:
+    """``/play move``, given up (AssertionError, as on a timeout) when the session holding
+    the table's shard goes away before the answer is complete: a killed process never
+    finishes its deferred answer, and waiting out the 15 s was most of the sharding test."""
+    guild_id = table.channel.guild_id
+    holder = standin.session_for(guild_id)
+    answer = asyncio.ensure_future(
+        standin.slash(user, table.channel, "play", move=move, timeout=15)
+    )
+    try:
+        await standin.wait_until(
+            lambda: answer.done() or standin.session_for(guild_id) is not holder, timeout=16
+        )
+    finally:
+        if not answer.done():
+            answer.cancel()
+            await asyncio.wait({answer})
+    if answer.cancelled():
+        raise AssertionError("the process holding the shard went away mid-answer")
+    return answer.result()
 
 
 async def run_table(standin: StandIn, table: Table) -> None:

@@ -109,10 +109,19 @@ class StandIn(StandInServer):
         self.interactions[token] = ix
         await self.dispatch("INTERACTION_CREATE", payload)
         if wait:  # the first answer, then a deferred answer's text (as a user sees it)
-            await self.wait_until(lambda: ix.answered, timeout)
+            await self.wait_until(lambda: ix.answered, self._first_answer_wait(timeout))
             if kind in (2, 3) and ix.response_type in (5, 6):
                 await self.wait_until(lambda: ix.complete, timeout)
         return ix
+
+    def _first_answer_wait(self, timeout: float) -> float:
+        """How long a first answer is worth waiting for: past the interaction deadline, a
+        callback is refused (``_callback_refused`` checks and records it in one step), so
+        an interaction unanswered then stays so (its bot was killed, say) and the player
+        knows at once, as on Discord, instead of after the whole ``timeout``."""
+        if self.deadline is None:
+            return timeout
+        return min(timeout, self.deadline + 0.5)
 
     def _command_data(
         self, command: str, options: dict[str, Any], focused: str | None = None
