@@ -11,7 +11,8 @@ Concrete games subclass ``Game`` and implement four hooks:
 * ``_dump()`` / ``_load(data)``: their own state as JSON-able data;
 
 plus ``scores()`` and ``view(seat)``, and optionally ``progress()`` (where the game stands:
-round and stage, in the words of the rules), ``turn_key()`` and ``default_move(seat)``.
+round and stage, in the words of the rules), ``turn_key()``, ``default_move(seat)`` and
+``_live_state()`` (the state ``_dump`` copies, uncopied, for ``fingerprint``).
 
 Restoring skips the subclass ``__init__``: ``Game.from_json`` runs only ``Game.__init__`` and
 then ``_load(data)``, since ``__init__`` starts a new game (deals, shuffles) while a snapshot
@@ -37,6 +38,7 @@ committed snapshot and throw the object away, so nothing half-applied is ever st
 from __future__ import annotations
 
 import difflib
+import marshal
 import re
 import zlib
 from collections.abc import Callable
@@ -344,6 +346,21 @@ class Game:
         }
 
     def to_json(self) -> dict[str, Any]:
+        return self._snapshot(self._dump())
+
+    def fingerprint(self) -> bytes:
+        """``to_json()`` as bytes (marshal format 2), made without copying the state: equal
+        fingerprints mean equal snapshots (equal data in another order may differ). For
+        checks that something left a game exactly as it was, such as a refused move in
+        the random playouts, where a full copy at every step was most of the time."""
+        return marshal.dumps(self._snapshot(self._live_state()), 2)
+
+    def _live_state(self) -> Any:
+        """The state ``_dump`` returns a copy of, itself (a game keeping it in one object
+        returns that; by default the copy)."""
+        return self._dump()
+
+    def _snapshot(self, state: Any) -> dict[str, Any]:
         self.pending()  # versions are part of the snapshot; settle them first
         return {
             "schema": SNAPSHOT_SCHEMA,
@@ -357,7 +374,7 @@ class Game:
             "ver": list(self._seat_ver),
             "barrier": self._barrier,
             "vbase": self._ver_base,
-            "state": self._dump(),
+            "state": state,
         }
 
     @classmethod

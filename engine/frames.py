@@ -273,6 +273,9 @@ class FrameGame(Game):
     def _dump(self) -> dict[str, Any]:
         return copy_state(self.s)
 
+    def _live_state(self) -> dict[str, Any]:
+        return self.s
+
     def _load(self, data: dict[str, Any]) -> None:
         self._events = []
         self.s = json.loads(json.dumps(data))  # whatever it was given: JSON types from here

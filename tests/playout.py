@@ -40,9 +40,10 @@ def snapshot(game: Game) -> str:
 
 
 def frozen(game: Game) -> bytes:
-    """``to_json`` as it is now, in marshal's format 2 (no back-references, no interning
-    flags: equal data in the same order gives equal bytes, hence an equal ``snapshot``)."""
-    return marshal.dumps(game.to_json(), 2)
+    """``to_json`` as it is now, in marshal's format 2 (``Game.fingerprint``: no
+    back-references, no copy of the state first; equal data in the same order gives equal
+    bytes, hence an equal ``snapshot``)."""
+    return game.fingerprint()
 
 
 def same_game(now: bytes, before: bytes) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import marshal
 
 import pytest
 
@@ -142,6 +143,19 @@ def test_a_restored_game_has_every_field_its_init_sets(kind: str) -> None:
     assert type(restored) is type(game)
     assert sorted(vars(restored)) == sorted(vars(game))
     assert restored.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_fingerprint_is_the_snapshot_and_follows_every_move(kind: str) -> None:
+    """``fingerprint()`` encodes exactly ``to_json()`` (no copy made), and a move changes it."""
+    spec = GAMES[kind]
+    game = new_game(kind, [f"p{i}" for i in range(spec.max_players)], seed=3)
+    for _ in range(5):
+        before = game.fingerprint()
+        assert marshal.loads(before) == game.to_json()
+        decision = game.pending()[0]
+        game.play(decision.seat, decision.options[0].move)
+        assert game.fingerprint() != before
 
 
 @pytest.mark.parametrize(("kind", "count"), [("algae", "week"), ("mars", "round")])
