@@ -74,6 +74,17 @@ MIGRATION_LOCK = 0x616C6761  # pg_advisory_xact_lock key: "alga"
 POOL_SIZE = 8
 
 
+# The tables of this schema whose ``id`` is an identity column, from the catalog itself:
+# ``information_schema.columns`` checks privileges on every column of every schema of the
+# database, and with the tests' hundreds of schemas on one server each open took 15-25 ms
+# of the server's CPU for it (this: under 1 ms).
+ID_TABLES = (
+    "SELECT c.relname FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid"
+    " WHERE c.relnamespace = current_schema()::regnamespace AND a.attname = 'id'"
+    " AND a.attidentity <> '' AND NOT a.attisdropped"
+)
+
+
 class PostgresStore(SqliteStore):
     """``Store`` on a PostgreSQL database. Create with ``await PostgresStore.open(url)``."""
 
@@ -91,11 +102,7 @@ class PostgresStore(SqliteStore):
         try:
             async with pool.acquire() as conn:
                 await cls._migrate_pg(conn)
-                rows = await conn.fetch(
-                    "SELECT table_name FROM information_schema.columns"
-                    " WHERE table_schema = current_schema() AND column_name = 'id'"
-                    " AND is_identity = 'YES'"
-                )
+                rows = await conn.fetch(ID_TABLES)
         except BaseException:
             await pool.close()
             raise
