@@ -1,8 +1,9 @@
 """The tests' throwaway PostgreSQL 15 server (the server itself: devkit/pgserver.py).
 
 One server per test run (``server()`` starts it on first use, ``stop()`` at the end; the
-pytest-xdist workers of a run share the first one's through the folder ``ALGAE_PG_SHARE``
-names, which tests/conftest.py makes and clears: starting a server costs 1.6 s of CPU);
+pytest-xdist workers of a run share the one their controller starts as the run begins,
+through the folder ``ALGAE_PG_SHARE`` names, which tests/conftest.py makes and clears:
+starting a server costs 1.6 s of CPU);
 each test gets its own schema on it (``fresh_url``), which costs a millisecond, not a
 database. Where no PostgreSQL 15 can be found the
 PostgreSQL runs are skipped with a line saying so, except under ``CI=true`` (or
@@ -18,6 +19,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -71,13 +73,44 @@ def _shared(bindir: Path) -> PgServer:
         return server
 
 
+_starter: threading.Thread | None = None
+
+
 def share() -> None:
-    """Let this run's pytest-xdist workers (started after this) share one server."""
-    os.environ[SHARE] = tempfile.mkdtemp(prefix="algae-pg-share-")
+    """Let this run's pytest-xdist workers (started after this) share one server, and start
+    it now in a thread of this process: it is up by the time a worker has collected the
+    tests (a worker asking before waits on the lock). Started by the first worker that
+    needed it, it came up under the load of the other workers' tests, 10 s or more late,
+    and every worker's first PostgreSQL test waited for it."""
+    global _starter
+    folder = tempfile.mkdtemp(prefix="algae-pg-share-")
+    os.environ[SHARE] = folder
+    bindir = find_bindir()
+    if bindir is None:
+        return  # the workers skip (or, in CI, fail) their PostgreSQL runs themselves
+    locked = threading.Event()
+    _starter = threading.Thread(target=_start_shared, args=(Path(folder), bindir, locked))
+    _starter.start()
+    locked.wait(10)
+
+
+def _start_shared(folder: Path, bindir: Path, locked: threading.Event) -> None:
+    import fcntl
+
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        locked.set()
+        try:
+            server = _started(bindir)
+        except (OSError, subprocess.SubprocessError):
+            return  # the first worker that needs it tries again and reports why
+        (folder / "server.json").write_text(json.dumps(server.info()))
 
 
 def stop_shared() -> None:
     """Stop the server the workers shared (after they have all finished)."""
+    if _starter is not None:
+        _starter.join()
     folder = Path(os.environ.pop(SHARE))
     info = folder / "server.json"
     try:
