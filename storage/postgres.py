@@ -16,7 +16,8 @@ What several processes on one database rely on:
   (``claim_posts``, ``claim_notices``), so each post, reminder and DM is made by one process;
 * the scheduler's claims (a reminder, a deadline, a new timer) are guarded updates, so a
   pass in every process acts once;
-* migrations run under an advisory lock, so processes starting together apply them once.
+* migrations run under an advisory lock (one per schema), so processes starting together
+  apply them once.
 """
 
 from __future__ import annotations
@@ -113,7 +114,12 @@ class PostgresStore(SqliteStore):
     @staticmethod
     async def _migrate_pg(conn: asyncpg.Connection) -> None:
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            # one lock per schema: processes sharing a schema apply the migrations once,
+            # and stores in other schemas of the server (the tests') do not queue for it
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(current_schema(), $1))",
+                MIGRATION_LOCK,
+            )
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " number BIGINT PRIMARY KEY, name TEXT NOT NULL,"
