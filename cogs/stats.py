@@ -42,9 +42,12 @@ class Stats(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
+        # Deferred first: the totals are a query over every game the player finished, and
+        # under load it must not push the answer past Discord's 3 seconds.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         who = user or interaction.user
         lines = await tables_of(interaction).stats(who.id)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             stats_text(display_name(who), lines), ephemeral=True, allowed_mentions=NONE
         )
 
