@@ -40,7 +40,7 @@ class Pieces:
                 if key in owned or b.res[pay] < 1:
                     continue
                 # its effect (about 4 OP), 2 crystals and a step of the mission when open
-                out[h] = 9.0 + 10.0 * b.m("research")
+                out[h] = 10.0 + 14.0 * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
         return out

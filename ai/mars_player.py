@@ -320,7 +320,10 @@ class Player(Pieces):
         if prompt.startswith("Where does the"):
             kind = next(k for k in D.TYPES if D.TYPE_TITLE[k] in prompt)
             spots = b.spots(kind)
-            return max(moves, key=lambda h: (b.build_value(kind, spots.get(h, 1)), self.noise()))
+            return max(
+                moves,
+                key=lambda h: (b.build_value(kind, spots.get(h, 1)) - b.tile_loss(h), self.noise()),
+            )
         if prompt.startswith("Which Tech joins"):
             return next((m for m in moves if "use your" in labels[m]), moves[0])
         if prompt.startswith("Upgrade with which"):

@@ -126,10 +126,19 @@ def rover_move(g: Any, seat: int, steps: int) -> None:
         push(g, seat, "rtech")
 
 
+def boost_cap(g: Any, f: dict) -> int:
+    """How many crystals a ``cb`` frame may spend: data.CBOOST_MAX (rules 2); rules 3 lets the
+    Rover take a step for every crystal the player has (MARS-GAP-25, the rulebook's Control
+    Center: each Depot crystal may buy 1 more Movement point)."""
+    if f.get("piece") == "rover" and g.s.get("rules", 1) >= 3:
+        return D.ROVER_BOOST_MAX_3
+    return D.CBOOST_MAX
+
+
 def can_boost(g: Any, f: dict) -> bool:
     """Rules 2, facts.md "crystal icon = boost by spending crystals": a frame marked ``cb`` may
-    go on past its allowance, 1 crystal per extra item, at most data.CBOOST_MAX."""
-    return bool(f.get("cb")) and f.get("paid", 0) < D.CBOOST_MAX and crystals(P(g, f["seat"])) > 0
+    go on past its allowance, 1 crystal per extra item, at most ``boost_cap``."""
+    return bool(f.get("cb")) and f.get("paid", 0) < boost_cap(g, f) and crystals(P(g, f["seat"])) > 0
 
 
 def pay_boost(g: Any, f: dict) -> None:
