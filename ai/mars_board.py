@@ -165,13 +165,14 @@ class Board:
 
     def tile_loss(self, h: str) -> float:
         """What building on ``h`` throws away (MARS-DISP-01: a tile there leaves the game): a
-        Research tile counts for every seat while its mission is open, a Discovery tile less."""
+        Research or Discovery tile counts while its mission is open (only then: building where
+        the Colony needs it comes first)."""
         tile = self.cells[h]["tile"]
         if not tile:
             return 0.0
         if tile.startswith("research:"):
-            return 6.0 + 12.0 * self.m("research")
-        return 2.0 + 6.0 * self.m("discovery")
+            return 8.0 * self.m("research")
+        return 3.0 * self.m("discovery")
 
     def build_value(self, kind: str, size: int) -> float:
         v = self.kind_value(kind) + 0.8 * size  # MARS-BUILD-07 step 3: resources = size

@@ -20,7 +20,9 @@ from engine.mars import data as D
 
 COLONY_MAIN = ("construct", "upgrade", "ship", "hire", "contract", "control")
 ORBIT_MAIN = ("blueprint", "learn", "rnd", "resupply", "pod")
-ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint")  # before the Main action
+# Taken before the Main action when best: these make it possible, or (the 4-crystal ones) the
+# Main action's placement cost would leave too few crystals for them afterwards.
+ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint", "x develop", "x rover")
 DEV_GAIN = {1: 3.5, 2: 5.0, 3: 6.5}  # OP gained + the next column's benefit, by level now
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
 
