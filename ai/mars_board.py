@@ -177,7 +177,8 @@ class Board:
     def build_value(self, kind: str, size: int) -> float:
         v = self.kind_value(kind) + 0.8 * size  # MARS-BUILD-07 step 3: resources = size
         if size >= 2 and kind != "shelter" and kind not in self.me["progress"]:
-            v += 5.0 + 6.0 * self.m("progress")  # a Progress cube (and its mission)
+            # a Progress cube (and its mission: 14 of the 20 cubes with 4 players)
+            v += 5.0 + (6.0 + 5.0 * (self.n >= 4)) * self.m("progress")
         if size >= 4 and any(c["id"] == f"u-{kind}" for c in self.me["contracts"]):
             v += 6.0
         return v

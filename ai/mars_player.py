@@ -92,8 +92,8 @@ class Player(Pieces):
         act = move[2:]
         if act == "upgrade":
             return 13.0 + 6.0 * b.m("advanced")
-        if act == "develop":
-            return 3.5 + self.develops(b, 1)
+        if act == "develop":  # no colonist placed, no crystal for the Orbit slot: worth more
+            return 5.5 + self.develops(b, 1)
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
@@ -163,7 +163,7 @@ class Player(Pieces):
             return max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
-            return 2.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
+            return 3.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
         if a == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 8.0 * b.m("blueprint") + 5.0 * b.m("advanced")
@@ -230,7 +230,7 @@ class Player(Pieces):
         for card in b.v["scientists"]:
             if card["kind"] == "contract":
                 best = max(best, self.one_contract(b, card["card"]))
-        return best + 8.0 * b.m("contract") * (best >= 3)
+        return best + 12.0 * b.m("contract") * (best >= 3)
 
     def one_contract(self, b: Board, cid: str) -> float:
         _, kind, need = next(c for c in D.CONTRACTS if c[0] == cid)
