@@ -126,10 +126,15 @@ class Player(Pieces):
         price = 0.3 if room <= 0 else 0.7  # crystals that would not fit cost less to spend
         if b.v["end"] in ("trigger", "final"):
             price = 0.1  # the last rounds: a crystal left over scores nothing (ties only)
+        # with Depot slot 4 open, a cheap action now that leaves fewer than 4 crystals for the
+        # next turn gives up a develop or a Rover move: those crystals cost a little more
+        have = b.crystals() + b.me["below"]
+        saving = b.me["depot_slots"] >= 4 and have >= 4
         best, val = "", 0.0
         for m in execs:
             cost = 0 if "free:" in labels[m] else EXEC_COST.get(m[2:], D.ADV_EXEC_COST)
-            v = (self.exec_value(b, m, labels[m], before) - price * cost) * self.noise()
+            dear = 0.5 if saving and 0 < cost < 4 and have - cost < 4 else 0.0
+            v = (self.exec_value(b, m, labels[m], before) - (price + dear) * cost) * self.noise()
             if v > val:
                 best, val = m, v
         spare = room <= 0 or price < 0.3

@@ -49,3 +49,40 @@ def test_new_games_get_rules_3_and_old_versions_stay_playable() -> None:
     assert new_game("mars", ["a", "b"], seed=4).s["rules"] == 3
     for rules in (1, 2):
         assert new_game("mars", ["a", "b"], seed=4, options={"rules": rules}).s["rules"] == rules
+
+
+def blueprint_label(rules: int, players: int, slots: list[int]) -> str:
+    """Seat 0's Obtain Blueprint choice with ``slots`` (seats) already on the action."""
+    g = new(players, rules=rules)
+    turn(g, 0, "orbit")
+    g.s["orbit_slots"]["blueprint"] = list(slots)
+    P(g)["depot"] = 3
+    refresh(g)
+    return next(o.label for o in g.pending()[0].options if o.move == "blueprint")
+
+
+def test_gap03_rules3_three_or_four_players_pay_per_other_colour() -> None:
+    """MARS-GAP-03, rules 3 (the rulebook, red Colonist: "for each other player color of
+    Colonists already present, you must either pay 1 Crystal ... The number of Colonists of
+    each color does not matter"): seat 0's own Colonist is free, two of seat 1's cost 1."""
+    assert blueprint_label(3, 3, [0, 1, 1]).endswith("(place a Colonist, pay 1 crystal)")
+    assert blueprint_label(3, 3, [0]).endswith("(place a Colonist)")
+    assert blueprint_label(3, 4, [1, 2, 3]).endswith("pay 3 crystal)")
+
+
+def test_gap03_two_players_and_rules2_pay_per_colonist() -> None:
+    """MARS-GAP-03: with 2 players every Colonist there costs 1 (the rulebook's 2-player rule,
+    both versions); rules 2 counted every Colonist with 3-4 players too."""
+    assert blueprint_label(3, 2, [0, 1, 1]).endswith("pay 3 crystal)")
+    assert blueprint_label(2, 3, [0, 1, 1]).endswith("pay 3 crystal)")
+
+
+def test_gap03_rules3_pays_what_the_label_says() -> None:
+    """MARS-GAP-03, rules 3: taking the action costs the crystals shown and no more."""
+    g = new(3, rules=3)
+    turn(g, 0, "orbit")
+    g.s["orbit_slots"]["blueprint"] = [1, 1, 2]
+    P(g)["depot"] = 3
+    refresh(g)
+    play(g, "blueprint")
+    assert P(g)["depot"] == 1 and g.s["orbit_slots"]["blueprint"] == [1, 1, 2, 0]
