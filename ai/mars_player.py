@@ -221,7 +221,7 @@ class Player(Pieces):
         kind = b.v["techs"][tid]["type"]
         v = 4.0 + 8.0 * b.m("tech")
         if kind in D.PROGRESS_TYPES:
-            v += 3.0 + 4.0 * (b.tech_level(kind) == 0) + 2.0 * b.m("progress")
+            v += 3.0 + 4.0 * (b.tech_level(kind) == 0) + 5.0 * b.m("progress")
         elif kind == "upgrade":
             v += 1.0 + 3.0 * b.m("advanced")
         if b.v.get("tech_grid_rows", {}).get(tid, 0):
