@@ -13,7 +13,8 @@ from typing import Any
 # (``{"rules": 1}``). Version 1 is the first engine (games started before issue 9 were stamped
 # with it by storage migration 7 and finish on it); version 2 is the published game's economy,
 # card data and end (RULINGS.md); version 3 (storage migration 9 keeps games started on
-# version 2 there) gives the Rover a step for every crystal spent. New games get RULES_LATEST.
+# version 2 there) gives the Rover a step for every crystal spent and, with 3-4 players, prices a
+# placement by the other colours on the action (RULINGS.md). New games get RULES_LATEST.
 RULES_LATEST = 3
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
