@@ -163,10 +163,22 @@ class Board:
             return 4.0 + 2.0 * (self.res["mineral"] < 2) + (1.0 + bps) * self.m("advanced")
         return 4.0 + 2.0 * ("Shelter" in " ".join(self.me.get("goals", [])))
 
+    def tile_loss(self, h: str) -> float:
+        """What building on ``h`` throws away (MARS-DISP-01: a tile there leaves the game): a
+        Research or Discovery tile counts while its mission is open (only then: building where
+        the Colony needs it comes first)."""
+        tile = self.cells[h]["tile"]
+        if not tile:
+            return 0.0
+        if tile.startswith("research:"):
+            return 8.0 * self.m("research")
+        return 3.0 * self.m("discovery")
+
     def build_value(self, kind: str, size: int) -> float:
         v = self.kind_value(kind) + 0.8 * size  # MARS-BUILD-07 step 3: resources = size
         if size >= 2 and kind != "shelter" and kind not in self.me["progress"]:
-            v += 5.0 + 6.0 * self.m("progress")  # a Progress cube (and its mission)
+            # a Progress cube (and its mission: 14 of the 20 cubes with 4 players)
+            v += 5.0 + (6.0 + 5.0 * (self.n >= 4)) * self.m("progress")
         if size >= 4 and any(c["id"] == f"u-{kind}" for c in self.me["contracts"]):
             v += 6.0
         return v
@@ -180,7 +192,7 @@ class Board:
             for h, size in self.spots(kind).items():
                 if where is not None and h not in where:
                     continue
-                val = self.build_value(kind, size)
+                val = self.build_value(kind, size) - self.tile_loss(h)
                 if best is None or val > best[0]:
                     best = (val, kind, h)
         return best
@@ -196,7 +208,7 @@ class Board:
                 continue
             for h, size in self.spots(kind).items():
                 val = self.build_value(kind, size) * (1.0 if self.can_pay(kind) else 0.5)
-                out[h] = max(out.get(h, 0.0), val)
+                out[h] = max(out.get(h, 0.0), val - self.tile_loss(h))
         if self.res["mineral"] >= 1 or self.crystals() >= 3:
             for bp in self.me["blueprints"]:
                 for h in self.upgrade_spots(bp):

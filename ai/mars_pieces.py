@@ -39,8 +39,9 @@ class Pieces:
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
                 if key in owned or b.res[pay] < 1:
                     continue
-                # its effect (about 4 OP), 2 crystals and a step of the mission when open
-                out[h] = 9.0 + 10.0 * b.m("research")
+                # its effect (about 4 OP), 2 crystals and a step of the mission when open;
+                # with 4 players the mission needs 7 of the 8 tiles: every one counts more
+                out[h] = 9.0 + (10.0 + 5.0 * (b.n >= 4)) * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
         return out
@@ -61,17 +62,30 @@ class Pieces:
                     out.add(pay)
         return out
 
+    @staticmethod
+    def paid_steps(b: Board, left: int) -> int:
+        """Crystal steps the Rover may buy with ``left`` crystals: up to 2 on rules 2, every
+        crystal but one on rules 3 (RULINGS.md GAP-25)."""
+        if b.v.get("rules", 1) >= 3:
+            return max(0, left - 1)
+        return min(2, left) if left >= 3 else 0
+
     def rover_value(self, b: Board, steps: int, spend: int = 0) -> float:
-        """The best tile in reach (Rover Tech and up to 2 paid steps count, once ``spend``
-        crystals are paid for the action), part of its worth for one on the way."""
+        """The best tile in reach (Rover Tech and paid steps count, once ``spend`` crystals
+        are paid for the action, each paid step a little less), part of its worth for one on
+        the way."""
         here = b.me["rover"]
-        left = b.crystals() - spend
-        reach = steps + b.tech_level("rover") + (min(2, left) if left >= 3 else 0)
-        vals = [  # a tile twice the reach away takes two actions: half its worth each
-            v * min(1.0, reach / H.dist(here, h))
-            for h, v in self.tile_targets(b).items()
-            if H.dist(here, h) > 0
-        ]
+        free = steps + b.tech_level("rover")
+        reach = free + self.paid_steps(b, b.crystals() - spend)
+        vals = []
+        for h, v in self.tile_targets(b).items():
+            d = H.dist(here, h)
+            if d == 0:
+                continue
+            if d <= reach:
+                vals.append(v - 0.7 * max(0, d - free))
+            else:  # a tile twice the reach away takes two actions: half its worth each
+                vals.append(v * reach / d)
         return max(vals, default=0.0)
 
     def rover(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
@@ -84,7 +98,7 @@ class Pieces:
         if not tiles or not steps:
             return "stop" if "stop" in moves else moves[0]
         target = max(tiles, key=lambda t: (tiles[t] - 1.5 * H.dist(here, t), t))
-        pool = free or (steps if H.dist(here, target) <= 2 and b.crystals() >= 3 else [])
+        pool = free or (steps if H.dist(here, target) <= self.paid_steps(b, b.crystals()) else [])
         if not pool:
             return "stop" if "stop" in moves else moves[0]
         best = min(pool, key=lambda m: (H.dist(m, target), "crystal" not in labels[m]))

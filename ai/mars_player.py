@@ -20,7 +20,9 @@ from engine.mars import data as D
 
 COLONY_MAIN = ("construct", "upgrade", "ship", "hire", "contract", "control")
 ORBIT_MAIN = ("blueprint", "learn", "rnd", "resupply", "pod")
-ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint")  # before the Main action
+# Taken before the Main action when best: these make it possible, or (the 4-crystal ones) the
+# Main action's placement cost would leave too few crystals for them afterwards.
+ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint", "x develop", "x rover")
 DEV_GAIN = {1: 3.5, 2: 5.0, 3: 6.5}  # OP gained + the next column's benefit, by level now
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
 
@@ -90,8 +92,8 @@ class Player(Pieces):
         act = move[2:]
         if act == "upgrade":
             return 13.0 + 6.0 * b.m("advanced")
-        if act == "develop":
-            return 3.5 + self.develops(b, 1)
+        if act == "develop":  # no colonist placed, no crystal for the Orbit slot: worth more
+            return 5.5 + self.develops(b, 1)
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
@@ -124,10 +126,15 @@ class Player(Pieces):
         price = 0.3 if room <= 0 else 0.7  # crystals that would not fit cost less to spend
         if b.v["end"] in ("trigger", "final"):
             price = 0.1  # the last rounds: a crystal left over scores nothing (ties only)
+        # with Depot slot 4 open, a cheap action now that leaves fewer than 4 crystals for the
+        # next turn gives up a develop or a Rover move: those crystals cost a little more
+        have = b.crystals() + b.me["below"]
+        saving = b.me["depot_slots"] >= 4 and have >= 4
         best, val = "", 0.0
         for m in execs:
             cost = 0 if "free:" in labels[m] else EXEC_COST.get(m[2:], D.ADV_EXEC_COST)
-            v = (self.exec_value(b, m, labels[m], before) - price * cost) * self.noise()
+            dear = 0.5 if saving and 0 < cost < 4 and have - cost < 4 else 0.0
+            v = (self.exec_value(b, m, labels[m], before) - (price + dear) * cost) * self.noise()
             if v > val:
                 best, val = m, v
         spare = room <= 0 or price < 0.3
@@ -161,7 +168,7 @@ class Player(Pieces):
             return max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
-            return 2.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
+            return 3.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
         if a == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 8.0 * b.m("blueprint") + 5.0 * b.m("advanced")
@@ -214,7 +221,7 @@ class Player(Pieces):
         kind = b.v["techs"][tid]["type"]
         v = 4.0 + 8.0 * b.m("tech")
         if kind in D.PROGRESS_TYPES:
-            v += 3.0 + 4.0 * (b.tech_level(kind) == 0) + 2.0 * b.m("progress")
+            v += 3.0 + 4.0 * (b.tech_level(kind) == 0) + 5.0 * b.m("progress")
         elif kind == "upgrade":
             v += 1.0 + 3.0 * b.m("advanced")
         if b.v.get("tech_grid_rows", {}).get(tid, 0):
@@ -228,7 +235,7 @@ class Player(Pieces):
         for card in b.v["scientists"]:
             if card["kind"] == "contract":
                 best = max(best, self.one_contract(b, card["card"]))
-        return best + 8.0 * b.m("contract") * (best >= 3)
+        return best + 12.0 * b.m("contract") * (best >= 3)
 
     def one_contract(self, b: Board, cid: str) -> float:
         _, kind, need = next(c for c in D.CONTRACTS if c[0] == cid)
@@ -320,7 +327,10 @@ class Player(Pieces):
         if prompt.startswith("Where does the"):
             kind = next(k for k in D.TYPES if D.TYPE_TITLE[k] in prompt)
             spots = b.spots(kind)
-            return max(moves, key=lambda h: (b.build_value(kind, spots.get(h, 1)), self.noise()))
+            return max(
+                moves,
+                key=lambda h: (b.build_value(kind, spots.get(h, 1)) - b.tile_loss(h), self.noise()),
+            )
         if prompt.startswith("Which Tech joins"):
             return next((m for m in moves if "use your" in labels[m]), moves[0])
         if prompt.startswith("Upgrade with which"):

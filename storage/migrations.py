@@ -245,4 +245,14 @@ ALTER TABLE undo_requests ADD COLUMN channel_id INTEGER;
 ALTER TABLE undo_requests ADD COLUMN message_id INTEGER;
 """,
     ),
+    (
+        9,
+        "On Mars games started so far stay on rules 2",
+        """
+-- On Mars rules 3 (issue 9) changed the engine: every game started since migration 7 without a
+-- rules option began on rules 2 and keeps it, so its move log still replays on those rules
+UPDATE games SET options = json_set(options, '$.rules', 2)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

@@ -57,6 +57,11 @@ INSERT INTO install_secret (id, secret) VALUES (1,
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '1')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started On Mars games stay on rules 2 (On Mars rules 3, issue 9)
+    9: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '2')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

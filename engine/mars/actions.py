@@ -43,15 +43,19 @@ TITLE = {
 }
 
 
-def placement_cost(g: Any, action: str) -> int:
-    """MARS-ORBIT-03, GAP-03: 1 crystal per Colonist already on the action's slots."""
-    return len(g.s["orbit_slots"][action])
+def placement_cost(g: Any, action: str, seat: int) -> int:
+    """MARS-ORBIT-03, GAP-03: 1 crystal per Colonist already on the action's slots; rules 3
+    with 3-4 players: 1 per other player's colour there (the rulebook, red Colonist)."""
+    slots = g.s["orbit_slots"][action]
+    if g.s.get("rules", 1) >= 3 and len(g.s["players"]) >= 3:
+        return len(set(slots) - {seat})
+    return len(slots)
 
 
 # main_ok and start_main: flat dispatches over the 11 main actions, one line each.
 def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     s, p = g.s, P(g, seat)
-    if a in RED and (p["lq"] < 1 or crystals(p) < placement_cost(g, a)):
+    if a in RED and (p["lq"] < 1 or crystals(p) < placement_cost(g, a, seat)):
         return False
     if a == "pod":
         return True
@@ -78,10 +82,10 @@ def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     return False
 
 
-def main_label(g: Any, a: str) -> str:
+def main_label(g: Any, a: str, seat: int) -> str:
     lab = TITLE[a]
     if a in RED:
-        c = placement_cost(g, a)
+        c = placement_cost(g, a, seat)
         lab += f" (place a Colonist{f', pay {c} crystal' if c else ''})"
     return lab
 
@@ -89,7 +93,7 @@ def main_label(g: Any, a: str) -> str:
 def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
     p = P(g, seat)
     if a in RED:
-        c = placement_cost(g, a)
+        c = placement_cost(g, a, seat)
         pay_crystals(p, c)
         p["lq"] -= 1
         g.s["orbit_slots"][a].append(seat)
@@ -126,10 +130,21 @@ def rover_move(g: Any, seat: int, steps: int) -> None:
         push(g, seat, "rtech")
 
 
+def boost_cap(g: Any, f: dict) -> int:
+    """How many crystals a ``cb`` frame may spend: data.CBOOST_MAX (rules 2); rules 3 lets the
+    Rover take a step for every crystal the player has (MARS-GAP-25, the rulebook's Control
+    Center: each Depot crystal may buy 1 more Movement point)."""
+    if f.get("piece") == "rover" and g.s.get("rules", 1) >= 3:
+        return D.ROVER_BOOST_MAX_3
+    return D.CBOOST_MAX
+
+
 def can_boost(g: Any, f: dict) -> bool:
     """Rules 2, facts.md "crystal icon = boost by spending crystals": a frame marked ``cb`` may
-    go on past its allowance, 1 crystal per extra item, at most data.CBOOST_MAX."""
-    return bool(f.get("cb")) and f.get("paid", 0) < D.CBOOST_MAX and crystals(P(g, f["seat"])) > 0
+    go on past its allowance, 1 crystal per extra item, at most ``boost_cap``."""
+    if not f.get("cb") or f.get("paid", 0) >= boost_cap(g, f):
+        return False
+    return crystals(P(g, f["seat"])) > 0
 
 
 def pay_boost(g: Any, f: dict) -> None:
@@ -188,7 +203,7 @@ def learn_ok(g: Any, seat: int) -> bool:
     """A grid tile to learn, and on rules 2 one whose row the player can pay after placing."""
     if not v2(g):
         return bool(g.s["grid"])
-    left = crystals(P(g, seat)) - placement_cost(g, "learn")
+    left = crystals(P(g, seat)) - placement_cost(g, "learn", seat)
     return any(learn_cost(g, t) <= left for t in g.s["grid"])
 
 

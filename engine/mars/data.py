@@ -12,8 +12,10 @@ from typing import Any
 # A game's rules version lives in its state (``s["rules"]``) and comes from the game options
 # (``{"rules": 1}``). Version 1 is the first engine (games started before issue 9 were stamped
 # with it by storage migration 7 and finish on it); version 2 is the published game's economy,
-# card data and end (RULINGS.md). New games get RULES_LATEST.
-RULES_LATEST = 2
+# card data and end (RULINGS.md); version 3 (storage migration 9 keeps games started on
+# version 2 there) gives the Rover a step for every crystal spent and, with 3-4 players, prices a
+# placement by the other colours on the action (RULINGS.md). New games get RULES_LATEST.
+RULES_LATEST = 3
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
@@ -100,6 +102,9 @@ LAB_ENTRY_CHOICES = ("battery", "water", "plant", "oxygen")
 # per extra item, at most CBOOST_MAX, on these Main actions (which ones is ours).
 CBOOST = {"control": "Rover step", "resupply": "Warehouse item", "rnd": "develop"}
 CBOOST_MAX = 2
+# Rules 3 (RULINGS.md GAP-25, the rulebook's Control Center): the Rover may buy a step with every
+# crystal it has; this cap is above any player's crystals (8 Depot slots + 3 discarded goals).
+ROVER_BOOST_MAX_3 = 99
 
 # ------------------------------------------------------------------ blueprints (GAP-18)
 # 2 per building type per level; action = what its Executive action does.

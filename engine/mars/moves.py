@@ -52,7 +52,7 @@ def _idle(g: Any, f: dict) -> bool:
 
 @decision("mv", lambda g, f: f"Move your {f['piece'].title()}: {f['left']} step(s) left")
 def mv_options(g: Any, f: dict) -> list:
-    from engine.mars.actions import can_boost
+    from engine.mars.actions import boost_cap, can_boost
 
     here = piece_at(g, f)
     out = []
@@ -61,7 +61,7 @@ def mv_options(g: Any, f: dict) -> list:
     boosts = 0
     if can_boost(g, f):  # rules 2: 1 crystal per extra Rover step
         have = P(g, f["seat"])["depot"] + P(g, f["seat"])["gcry"]
-        boosts = min(D.CBOOST_MAX - f.get("paid", 0), have)
+        boosts = min(boost_cap(g, f) - f.get("paid", 0), have)
     if f["left"] > 0 or boosts:
         price = "" if f["left"] > 0 else "pay 1 crystal: "
         for n in H.NEIGHBOURS[here]:

@@ -274,7 +274,7 @@ def turn_options(g: Any, f: dict) -> list:
         names = actions.ORBIT if p["side"] == "orbit" else actions.COLONY  # ORBIT-01/COLONY-01
         for a in names:
             if actions.main_ok(g, seat, a):
-                out.append((a, actions.main_label(g, a), "Main actions"))
+                out.append((a, actions.main_label(g, a, seat), "Main actions"))
     if not t["exec"]:
         out += exec_options(g, seat)
     out += goals.goal_moves(g, seat)

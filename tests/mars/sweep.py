@@ -1,6 +1,7 @@
-"""Measure On Mars rules 2 with the scripted player (issue 9): ``python -m tests.mars.sweep
-[games per count] [player counts]``. Prints rounds, how games ended, missions completed per card,
-colony levels, scores and how often each Main and Executive action was chosen."""
+"""Measure On Mars on its current rules (data.RULES_LATEST) with the scripted player (issue 9):
+``python -m tests.mars.sweep [games per count] [player counts]``. Prints rounds, how games ended,
+missions completed per card, colony levels, scores and how often each Main and Executive action
+was chosen."""
 
 from __future__ import annotations
 

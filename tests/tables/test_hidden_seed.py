@@ -87,3 +87,34 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
         json.dumps(game.view(None))
     finally:
         await t.close()
+
+
+async def test_migration9_keeps_started_mars_games_on_rules_2(tmp_path) -> None:
+    """On Mars rules 3: a game started on rules 2 (no "rules" option since migration 7) is
+    stamped rules 2 and replays on them; games stamped before and lobbies are left alone."""
+    path = tmp_path / "v2.sqlite3"
+    t = await open_tables(path)
+    await t.create("mars", GUILD, CHAN, ANN, "ann", seed=5, options={"rules": 2})
+    await t.join(CHAN, BOB, "bob")
+    await t.start(CHAN, ANN)
+    await t.create("mars", GUILD, CHAN + 1, ANN, "ann", seed=6)
+    await t.create("mars", GUILD, CHAN + 2, ANN, "ann", seed=7, options={"rules": 1})
+    await t.join(CHAN + 2, BOB, "bob")
+    await t.start(CHAN + 2, ANN)
+    await t.close()
+    async with aiosqlite.connect(path) as db:  # as the database was before migration 9
+        await db.execute(
+            "UPDATE games SET options = '{}' WHERE channel_id IN (?, ?)", (CHAN, CHAN + 1)
+        )
+        await db.execute("DELETE FROM schema_migrations WHERE number = 9")
+        await db.commit()
+    t = await open_tables(path)
+    try:
+        started, lobby, old = [await t.game_in(CHAN + k) for k in range(3)]
+        assert started.options == {"rules": 2} and lobby.options == {}
+        assert old.options == {"rules": 1}
+        record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
+        game = replay({**record, "options": started.options, "moves": []})
+        assert game.s["rules"] == 2
+    finally:
+        await t.close()
