@@ -6,7 +6,7 @@ Names used as move notation are short lower-case words.
 
 from __future__ import annotations
 
-RULES_VERSION = 3  # engine/algae/rules.py: what older versions had instead
+RULES_VERSION = 2  # engine/algae/rules.py: what older versions had instead
 WEEKS = 4  # ALG-WEEK-02
 DAYS = 5  # ALG-WEEK-06: five work days, one strip each
 TEAMS = ("operators", "engineers", "scientists")
@@ -259,7 +259,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("s2", "serum", "c", "belt_serum"),
         ),
         "secondary": (
-            ("sec1", "red>s1", "pay1", False, ""),  # rules 2: energy (RULINGS ALG-GAP-14)
+            ("sec1", "red>s1", "energy", False, ""),
             ("sec2", "mix>s2", "add", False, ""),
             ("sec3", "s2>soap", "energy", True, "belt_sec"),
             ("sec4", "s2>serum", "pay1", False, ""),
@@ -278,7 +278,7 @@ DEPARTMENTS: dict[str, dict] = {
     },
     "bioplastics": {
         "title": "Bioplastics",
-        "rule": "each cup paired with a bag in one delivery adds +3 value",
+        "rule": "each cup paired with a bag in one delivery adds +2 value",
         "byproduct": "fiber",
         "capacity": (3, 4),
         "storage": {"green": 3, "red": 3, "brown": 3},
@@ -310,7 +310,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec4", "green>s1", "energy", False, "belt_sec"),
         ),
         "values": {"cup": (3, "cup"), "bag": (3, "bag")},
-        "pair_bonus": 3,  # rules 2: 2 (RULINGS ALG-GAP-14)
+        "pair_bonus": 2,
         "tiles": {
             **_COMMON_TILES,
             "store_red": (1, "unlock", "red"),
@@ -359,7 +359,7 @@ DEPARTMENTS: dict[str, dict] = {
         ),
         "values": {
             "meal": (3, "meal"),
-            "snack": (4, "snack"),  # rules 2: 3; RULINGS ALG-GAP-14
+            "snack": (3, "snack"),
             "meal_old": (2, "meal"),
             "snack_old": (2, "snack"),
         },

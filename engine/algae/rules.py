@@ -15,22 +15,9 @@ from typing import Any
 from engine.algae import data as D
 
 
-def _v2_departments() -> dict[str, dict]:
-    """The department boards of version 2 (issue 11's fourth pass retuned three of them)."""
-    old = copy.deepcopy(D.DEPARTMENTS)
-    old["cosmetics"]["secondary"] = tuple(
-        ("sec1", "red>s1", "energy", False, "") if b[0] == "sec1" else b
-        for b in old["cosmetics"]["secondary"]
-    )
-    old["bioplastics"]["pair_bonus"] = 2
-    old["bioplastics"]["rule"] = "each cup paired with a bag in one delivery adds +2 value"
-    old["food"]["values"]["snack"] = (3, "snack")
-    return old
-
-
 def _v1_departments() -> dict[str, dict]:
     """The department boards as version 1 printed them (issue 11 retuned the numbers)."""
-    old = _v2_departments()
+    old = copy.deepcopy(D.DEPARTMENTS)
     old["bioplastics"]["values"]["bag"] = (2, "bag")
     old["bioplastics"]["secondary"] = tuple(
         ("sec3", "s2>bag", "pay1", False, "") if b[0] == "sec3" else b
@@ -68,8 +55,6 @@ SWITCHES = (
 )
 for _name in SWITCHES:
     LEGACY[1][_name] = False
-# Version 2 (issue 11, third pass): only numbers differ from version 3.
-LEGACY[2] = {"DEPARTMENTS": _v2_departments()}
 
 
 def version(holder: dict) -> int:

@@ -11,10 +11,6 @@ from engine.algae import machines
 from engine.algae.workweek import machine_options
 from tests.algae.helpers import ask, empty_factory, moves, new, play, player, top
 
-# Rules 3 (ALG-GAP-14): Cosmetics' red → Station 1 belt is a loss belt, and a loss belt takes
-# its toll on every activation of its machine (ALG-MACH-03/09), so Machine A costs it €1.
-COSMETICS_A_TOLL = 1
-
 
 def start(depts: list[str], machine: str, **cells: int):
     g = new(depts)
@@ -152,12 +148,11 @@ def test_burn_or_store_each_byproduct_cube():
     play(g, 0, "move green>s1", "move green>s1")
     assert set(moves(g)) == {"burn", "store"}
     play(g, 0, "store")
-    assert g.s["byp"]["lipid"] == 1
-    assert p["money"] == 10 - COSMETICS_A_TOLL + D.BYP_ROWS[0]
+    assert g.s["byp"]["lipid"] == 1 and p["money"] == 10 + D.BYP_ROWS[0]
     g, p = start(["cosmetics"], "a", green=2)
     g.s["byp"]["lipid"] = 2  # second row
     play(g, 0, "move green>s1", "move green>s1", "store")
-    assert p["money"] == 10 - COSMETICS_A_TOLL + D.BYP_ROWS[1]
+    assert p["money"] == 10 + D.BYP_ROWS[1]
     g, p = start(["cosmetics"], "a", green=2)
     play(g, 0, "move green>s1", "move green>s1", "burn")
     assert p["energy"] == D.START_ENERGY + 1 and g.s["byp"]["lipid"] == D.BYP_START
@@ -166,7 +161,7 @@ def test_burn_or_store_each_byproduct_cube():
     play(g, 0, "move green>s1", "move green>s1")
     assert "€1" in g.decision_for(0).options[1].label
     play(g, 0, "store")
-    assert p["money"] == 11 - COSMETICS_A_TOLL and g.s["byp"]["lipid"] == D.BYP_CAPACITY
+    assert p["money"] == 11 and g.s["byp"]["lipid"] == D.BYP_CAPACITY
 
 
 def test_converter_tile_gives_energy_and_stores():
@@ -177,7 +172,7 @@ def test_converter_tile_gives_energy_and_stores():
     play(g, 0, "move green>s1", "move green>s1")
     assert top(g) == "hold"
     assert p["energy"] == D.START_ENERGY + 1 and g.s["byp"]["lipid"] == 1
-    assert p["money"] == 10 - COSMETICS_A_TOLL + D.BYP_ROWS[0]
+    assert p["money"] == 10 + D.BYP_ROWS[0]
 
 
 def test_capacity_tiles_and_engineer_upgrade():

@@ -4,9 +4,6 @@ A snapshot stored before versions existed has no ``rules`` key: it is version 1 
 on version 1's numbers and rules. ``tests/algae/scenarios/v1_game_*p.json`` are whole games
 played and frozen under version 1 (before issue 11); they must still end with the same scores,
 both replayed from their record (``options["rules"] = 1``) and continued from an old snapshot.
-``v2_game_*p.json`` were frozen under version 2 (issue 11's third pass, before the fourth
-pass retuned Cosmetics and Food): replayed and continued from a version-2 snapshot, they end
-with their frozen scores too.
 """
 
 from __future__ import annotations
@@ -23,7 +20,6 @@ from engine.core import Game, new_game, replay
 
 HERE = Path(__file__).parent / "scenarios"
 V1 = sorted(HERE.glob("v1_game_*p.json"))
-V2 = sorted(HERE.glob("v2_game_*p.json"))
 
 
 def _record(rec: dict, **extra) -> dict:
@@ -50,9 +46,8 @@ def _strip_versions(snap: dict) -> dict:
     return snap
 
 
-def test_there_are_version_1_and_2_games():
+def test_there_are_version_1_games():
     assert [f.name for f in V1] == [f"v1_game_{n}p.json" for n in (1, 2, 3, 4)]
-    assert [f.name for f in V2] == [f"v2_game_{n}p.json" for n in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
@@ -75,38 +70,6 @@ def test_old_snapshot_finishes_on_old_rules(path: Path):
     for seat, move in rec["moves"][half:]:
         game.play(seat, move)
     assert game.over and _scores(game) == _frozen(rec)
-
-
-@pytest.mark.parametrize("path", V2, ids=lambda p: p.stem)
-def test_version_2_game_replays_and_continues_on_version_2_rules(path: Path):
-    """A game begun on rules 2 ends as it would have on rules 2, replayed from its record
-    and loaded mid-game from its snapshot (which carries ``rules: 2``)."""
-    rec = json.loads(path.read_text())
-    assert rec["options"]["rules"] == 2
-    game = replay(_record(rec))
-    assert game.over and game.s["rules"] == 2
-    assert _scores(game) == _frozen(rec)
-    half = len(rec["moves"]) // 2
-    mid = Game.from_json(replay(_record(rec), upto=half).to_json())
-    assert R.version(mid.s) == 2 and all(R.version(p) == 2 for p in mid.s["players"])
-    for seat, move in rec["moves"][half:]:
-        mid.play(seat, move)
-    assert mid.over and _scores(mid) == _frozen(rec)
-
-
-@pytest.mark.parametrize("version", [1, 2])
-def test_older_versions_have_their_own_department_boards(version: int):
-    """ALG-GAP-14, rules 3: Cosmetics' red → Station 1 belt costs €1 (was: gain 1 energy),
-    a Bioplastics pair adds 3 (was 2), a fresh Food snack is worth 4 (was 3); versions 1
-    and 2 keep the old numbers."""
-    now, old = D.DEPARTMENTS, R.get(version, "DEPARTMENTS")
-    sec1 = {b[0]: b[1:3] for b in now["cosmetics"]["secondary"]}["sec1"]
-    assert sec1 == ("red>s1", "pay1")
-    assert {b[0]: b[1:3] for b in old["cosmetics"]["secondary"]}["sec1"] == ("red>s1", "energy")
-    assert now["bioplastics"]["pair_bonus"] == 3 and old["bioplastics"]["pair_bonus"] == 2
-    assert "+2 value" in old["bioplastics"]["rule"] and "+3 value" in now["bioplastics"]["rule"]
-    assert now["food"]["values"]["snack"][0] == 4 and old["food"]["values"]["snack"][0] == 3
-    assert now["food"]["values"]["snack_old"][0] == old["food"]["values"]["snack_old"][0] == 2
 
 
 def test_version_1_differs_from_the_current_rules():

@@ -1,6 +1,7 @@
-"""A game keeps its rules version in its pictures too (ALG-GAP-14, rules 3): the factory's
+"""A game keeps its rules version in its pictures too (ALG-GAP-17, rules 2): the factory's
 belt badges and the dispatch values are drawn from the department board of the seat's own
-rules version, so a game begun on rules 2 does not show rules 3's Cosmetics loss belt."""
+rules version. Rules 2 moved Bioplastics' loss belt from Station 2 → bag to Station 1 →
+press, and made a bag worth 3 (rules 1: 2); a game begun on rules 1 is drawn as rules 1."""
 
 from __future__ import annotations
 
@@ -14,30 +15,43 @@ from tests.imaging.algae_games import algae_ready
 
 pytestmark = pytest.mark.skipif(not algae_ready(), reason="Algae engine not in this checkout")
 
-
-def _first_belt(rules: int | None) -> str:
-    options = {"departments": ["cosmetics", "food"], **({"rules": rules} if rules else {})}
-    game = engine.new_game("algae", ["a", "b"], seed=5, options=options)
-    model = read_game(game.view(None))
-    cosmetics = model.players[0]
-    assert cosmetics.rules == (rules or D.RULES_VERSION)
-    return {b[0]: b[2] for b in department(cosmetics)["secondary"]}["sec1"]
+DEPTS = ["bioplastics", "food"]
 
 
-@pytest.mark.parametrize(("rules", "effect"), [(None, "pay1"), (2, "energy"), (1, "energy")])
-def test_the_picture_reads_the_seats_own_department_board(rules: int | None, effect: str):
-    assert _first_belt(rules) == effect
+def _game(rules: int | None):
+    options = {"departments": DEPTS, **({"rules": rules} if rules else {})}
+    return engine.new_game("algae", ["a", "b"], seed=5, options=options)
 
 
-def test_an_old_game_draws_differently_from_a_new_one():
-    """The two boards differ on the picture itself, not only in the model."""
-    pictures = []
-    for rules in (2, D.RULES_VERSION):
-        game = engine.new_game(
-            "algae",
-            ["a", "b"],
-            seed=5,
-            options={"departments": ["cosmetics", "food"], "rules": rules},
-        )
-        pictures.append(imaging.render("algae", "player", game.view(0)))
-    assert pictures[0] != pictures[1]
+@pytest.mark.parametrize(("rules", "loss_on"), [(None, "s1>press"), (2, "s1>press"), (1, "s2>bag")])
+def test_the_picture_reads_the_seats_own_department_board(rules: int | None, loss_on: str):
+    model = read_game(_game(rules).view(None))
+    bio = model.players[0]
+    assert bio.rules == (rules or D.RULES_VERSION)
+    assert {b[0]: b[1] for b in department(bio)["secondary"]}["sec3"] == loss_on
+    assert department(bio)["values"]["bag"][0] == (2 if rules == 1 else 3)
+
+
+def _loss_badges(rules: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The machines whose belts carry a loss badge (€1) on the drawn Bioplastics factory."""
+    from imaging.algae import factory
+
+    drawn: list[str] = []
+    draw = factory._belt_labels
+
+    def spy(cv, p, mx, my, machine, is_open, sec):
+        if p.dept == "bioplastics" and sec and sec[1] == "pay1":
+            drawn.append(machine)
+        draw(cv, p, mx, my, machine, is_open, sec)
+
+    monkeypatch.setattr(factory, "_belt_labels", spy)
+    imaging.render("algae", "player", _game(rules).view(0))
+    return drawn
+
+
+def test_the_drawn_loss_badge_sits_on_the_seats_own_belt(monkeypatch: pytest.MonkeyPatch):
+    """On the picture itself: a rules-1 game's badge is on Station 2 → bag (Machine C), a
+    current one's on Station 1 → press (Machine B); before, every game was drawn with the
+    current board."""
+    assert _loss_badges(1, monkeypatch) == ["c"]
+    assert _loss_badges(D.RULES_VERSION, monkeypatch) == ["b"]
