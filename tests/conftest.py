@@ -4,6 +4,11 @@ The tests run longest first (``slow``, then ``e2e``, then ``playout``, then the 
 order), dealt round-robin to the pytest-xdist workers: the long ones start at once, on every
 worker, and the many short ones fill the gaps, so no worker is left finishing a long test
 alone at the end.
+
+A ``slow`` test run on both backends plays its PostgreSQL twin only in the full sweep (CI,
+``ALGAE_FULL_SWEEP=1``), as the random playouts play all their seeds only there: its SQLite
+twin runs everywhere, and the PostgreSQL store's own behaviour is tested by the fast tests
+of tests/storage and tests/tables on both backends.
 """
 
 from __future__ import annotations
@@ -29,7 +34,23 @@ def _worker_count(config) -> int:
     return int(workerinput["workercount"]) if workerinput else 1
 
 
+def _postgres_twin(item: pytest.Item) -> bool:
+    """A ``slow`` test's PostgreSQL run (its parameters name the backend)."""
+    callspec = getattr(item, "callspec", None)
+    return bool(
+        item.get_closest_marker("slow") and callspec and "postgres" in callspec.id.split("-")
+    )
+
+
 def pytest_collection_modifyitems(session, config, items: list[pytest.Item]) -> None:
+    from tests.playout import full_sweep
+
+    if not full_sweep():
+        reason = "PostgreSQL twin of a slow test: the full sweep (CI) runs it"
+        later = pytest.mark.skip(reason=reason)
+        for item in items:
+            if _postgres_twin(item):
+                item.add_marker(later)
     items.sort(key=_rank)  # stable: file order within a rank, the same on every worker
     n = _worker_count(config)
     if n > 1:

@@ -111,6 +111,7 @@ def test_play_forced_stops_at_a_real_choice() -> None:
     assert play_forced(game) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "players", "moves"), [("algae", 3, 260), ("mars", 2, 220)])
 async def test_no_one_option_decision_is_ever_asked(
     tables: Tables, kind: str, players: int, moves: int
