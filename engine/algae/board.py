@@ -24,19 +24,15 @@ def removed(p: P, tile: str) -> bool:
 def has_effect(p: P, effect: str, arg: str = "") -> bool:
     """A science tile with this effect (and argument, if given) has left the player's board."""
     board = p["board"]
-    key = (p.get("rules", 1), p["dept"], effect, arg)
-    tiles = _EFFECT_TILES.get(key)
-    if tiles is None:  # once per department, rules version and question: hot in AI rollouts
-        tiles = tuple(
-            t
-            for t, (_, eff, a) in dept(p)["tiles"].items()
-            if eff == effect and (not arg or a == arg)
-        )
-        _EFFECT_TILES[key] = tiles
-    return any(tile not in board for tile in tiles)
+    return any(t not in board for t in _tiles_with(p.get("rules", 1), p["dept"], effect, arg))
 
 
-_EFFECT_TILES: dict[tuple[int, str, str, str], tuple[str, ...]] = {}
+@cache
+def _tiles_with(rules: int, name: str, effect: str, arg: str) -> tuple[str, ...]:
+    """The department's science tiles with ``effect`` (and ``arg``, if given) under a rules
+    version (cached like ``_edges``: hot in AI rollouts)."""
+    tiles = dept({"rules": rules, "dept": name})["tiles"]
+    return tuple(t for t, (_, e, a) in tiles.items() if e == effect and (not arg or a == arg))
 
 
 def storage_open(p: P, species: str) -> bool:
@@ -112,23 +108,23 @@ def secondary_on(p: P, edge: str) -> list[tuple[str, str, bool]]:
 
 def value_of(p: P, cell: str) -> int:
     """ALG-EXPORT-03: the market value printed beside a dispatch storage, plus value tiles."""
-    key = (p.get("rules", 1), p["dept"], cell)
-    found = _VALUES.get(key)
-    if found is None:  # once per department, rules version and cell: hot in AI rollouts
-        spec = dept(p)
-        degrade = spec.get("degrade", {})
-        tiles = tuple(
-            tile
-            for tile, (_, eff, arg) in spec["tiles"].items()
-            if eff == "value" and (arg == cell or degrade.get(arg) == cell)
-        )
-        found = _VALUES[key] = (spec["values"][cell][0], tiles)
-    base, tiles = found
+    base, tiles = _value_tiles(p.get("rules", 1), p["dept"], cell)
     board = p["board"]
     return base + sum(1 for tile in tiles if tile not in board)
 
 
-_VALUES: dict[tuple[int, str, str], tuple[int, tuple[str, ...]]] = {}
+@cache
+def _value_tiles(rules: int, name: str, cell: str) -> tuple[int, tuple[str, ...]]:
+    """A dispatch cell's printed value and the value tiles that raise it (a degraded cell
+    counts its fresh product's tile), under a rules version."""
+    spec = dept({"rules": rules, "dept": name})
+    degrade = spec.get("degrade", {})
+    tiles = tuple(
+        tile
+        for tile, (_, eff, arg) in spec["tiles"].items()
+        if eff == "value" and (arg == cell or degrade.get(arg) == cell)
+    )
+    return spec["values"][cell][0], tiles
 
 
 def cell_text(p: P, cell: str) -> str:
