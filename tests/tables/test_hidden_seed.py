@@ -60,14 +60,19 @@ def test_mixed_seed_depends_on_secret_and_seed() -> None:
     assert all(0 <= mix_seed(a, n) < 2**63 for n in range(100))
 
 
+async def _start_mars(t, channel: int, seed: int, rules: int) -> None:
+    """A started two-player On Mars game on ``rules`` in ``channel``."""
+    await t.create("mars", GUILD, channel, ANN, "ann", seed=seed, options={"rules": rules})
+    await t.join(channel, BOB, "bob")
+    await t.start(channel, ANN)
+
+
 async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
     """A game started before rules 2 (no "rules" option) is stamped rules 1 and replays; a
     lobby not yet started and other games are left alone."""
     path = tmp_path / "old.sqlite3"
     t = await open_tables(path)
-    await t.create("mars", GUILD, CHAN, ANN, "ann", seed=5, options={"rules": 1})
-    await t.join(CHAN, BOB, "bob")
-    await t.start(CHAN, ANN)
+    await _start_mars(t, CHAN, 5, rules=1)
     await t.create("mars", GUILD, CHAN + 1, ANN, "ann", seed=6)
     await t.close()
     async with aiosqlite.connect(path) as db:  # as the database was before migration 7
@@ -94,13 +99,9 @@ async def test_migration9_keeps_started_mars_games_on_rules_2(tmp_path) -> None:
     stamped rules 2 and replays on them; games stamped before and lobbies are left alone."""
     path = tmp_path / "v2.sqlite3"
     t = await open_tables(path)
-    await t.create("mars", GUILD, CHAN, ANN, "ann", seed=5, options={"rules": 2})
-    await t.join(CHAN, BOB, "bob")
-    await t.start(CHAN, ANN)
+    await _start_mars(t, CHAN, 5, rules=2)
     await t.create("mars", GUILD, CHAN + 1, ANN, "ann", seed=6)
-    await t.create("mars", GUILD, CHAN + 2, ANN, "ann", seed=7, options={"rules": 1})
-    await t.join(CHAN + 2, BOB, "bob")
-    await t.start(CHAN + 2, ANN)
+    await _start_mars(t, CHAN + 2, 7, rules=1)
     await t.close()
     async with aiosqlite.connect(path) as db:  # as the database was before migration 9
         await db.execute(
