@@ -49,15 +49,22 @@ def transport(s: dict, p: dict, city: str, held: list[str] | None = None) -> int
     ``held_cities(s)`` when the caller prices many cities of one state."""
     if s["cities"][city]["disks"]:
         return 0  # a city with a disk
-    row = distances()[city]
     sources = held_cities(s) if held is None else held
-    dist = min((row.get(c, 99) for c in sources), default=None)
-    if dist is None:
+    if not sources:
         return 0  # the very first export of the game
+    dist = _nearest(tuple(sources))[city]
     if dist > D.MAX_DISTANCE:
         return None
     table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
     return table[dist]
+
+
+@lru_cache(maxsize=4096)
+def _nearest(held: tuple[str, ...]) -> dict[str, int]:
+    """Steps from every city to the nearest of ``held`` (99: none connected); cached, as the
+    held cities change only with an export and AI rollouts price cities all the time."""
+    rows = distances()
+    return {city: min(rows[city].get(c, 99) for c in held) for city in D.CITIES}
 
 
 def delivery_value(p: dict, items: dict[str, int], tokens: int) -> int:
