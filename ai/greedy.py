@@ -60,7 +60,7 @@ def _value_after(
     over every option, then on along narrow steps (``NARROW`` options at most, as an export's
     "add a good" and "deliver") while the seat's turn lasts. ``snapshot`` is
     ``game.to_json()``, rebuilt for each child (from_json copies it)."""
-    child = type(game).from_json(snapshot)
+    child = type(game).from_json(snapshot, typed=True)
     key = child.turn_key()
     child.play(seat, move)
     budget[0] -= 1

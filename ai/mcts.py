@@ -89,7 +89,7 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
         start = time.perf_counter()
         if deadline is not None and done and start + longest >= deadline:
             break
-        copy = type(game).from_json(snapshot)
+        copy = type(game).from_json(snapshot, typed=True)
         copy.redeal(seat, rng)
         _iterate(copy, seat, root, root_moves, budget, rng, deadline)
         done += 1

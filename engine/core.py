@@ -227,7 +227,7 @@ class Game:
         game, so two games that look the same to ``seat`` give equal copies for equal
         ``rng`` states. The copy is for looking ahead only: its record does not replay to it.
         """
-        copy = type(self).from_json(self.to_json())
+        copy = type(self).from_json(self.to_json(), typed=True)
         copy.redeal(seat, rng)
         return copy
 
@@ -377,26 +377,45 @@ class Game:
             "state": state,
         }
 
+    def _load_typed(self, data: dict[str, Any]) -> None:
+        """``_load`` of a state known to hold JSON types only (``from_json(typed=True)``),
+        which a game need not normalise, only copy; by default ``_load`` itself."""
+        self._load(data)
+
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, data: dict[str, Any], *, typed: bool = False) -> Game:
         """The game a ``to_json`` snapshot holds, without replaying its moves.
 
         The subclass ``__init__`` is not run (it would start a new game): ``Game.__init__``
-        sets the base fields, then ``_load`` must set every field of the subclass.
+        sets the base fields, then ``_load`` must set every field of the subclass. A game
+        normalises what it is given to JSON types (tuples become lists, number keys text),
+        so that a copy behaves as the stored game will. ``typed``: the caller knows ``data``
+        holds JSON types only, as JSON text parsed and every ``to_json()`` do (a live
+        state holds only those: tests/test_snapshot_types.py), and the state is only copied
+        (the AI's search copies the game thousands of times a decision).
         """
         if data.get("schema") != SNAPSHOT_SCHEMA:
             raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
         game_cls = GAMES[data["kind"]].cls if cls is Game else cls
         game = game_cls.__new__(game_cls)
         Game.__init__(game, data["players"], seed=data["seed"], options=data["options"])
+        if typed:
+            game.moves = list(map(tuple, data["moves"]))
+            game._restore_base(data)
+            game._load_typed(data["state"])
+            return game
         game.moves = [(int(seat), str(move)) for seat, move in data["moves"]]
-        game.rng = Rng(int(data["rng"]))
-        game._seat_sig = [int(x) for x in data["sig"]]
-        game._seat_ver = [int(x) for x in data["ver"]]
-        game._barrier = int(data.get("barrier", 0))
-        game._ver_base = int(data.get("vbase", 0))
+        game._restore_base(data)
         game._load(data["state"])
         return game
+
+    def _restore_base(self, data: dict[str, Any]) -> None:
+        """The base fields of a snapshot beyond the ``__init__`` arguments and moves."""
+        self.rng = Rng(int(data["rng"]))
+        self._seat_sig = [int(x) for x in data["sig"]]
+        self._seat_ver = [int(x) for x in data["ver"]]
+        self._barrier = int(data.get("barrier", 0))
+        self._ver_base = int(data.get("vbase", 0))
 
 
 def check_move_text(move: object) -> str:

@@ -309,6 +309,11 @@ class FrameGame(Game):
         self._asked = None
         self.s = json.loads(json.dumps(data))  # whatever it was given: JSON types from here
 
+    def _load_typed(self, data: dict[str, Any]) -> None:
+        self._events = []
+        self._asked = None
+        self.s = copy_state(data)  # JSON types already: a copy is the same, 4x as fast
+
     def default_move(self, seat: int) -> str | None:
         decision = self.decision_for(seat)
         if decision is None:
