@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.export import delivery_value, goods, met, target, transport
+from engine.algae.export import delivery_value, goods, met, target, transport, transport_costs
 from engine.algae.game import AlgaeGame
 from engine.algae.science import affordable
 from engine.algae.weekend import weekend_bonuses
@@ -137,15 +137,21 @@ def _action(g: AlgaeGame, d: Decision) -> str:
 
 
 def _city_score(
-    g: AlgaeGame, seat: int, move: str, label: str, waste: dict[int, float] | None = None
+    g: AlgaeGame,
+    seat: int,
+    move: str,
+    waste: dict[int, float] | None = None,
+    costs: dict[str, int | None] | None = None,
 ) -> float:
+    """How good exporting to ``move``'s city is; ``waste`` and ``costs`` (its
+    ``transport_costs``) are shared by the cities of one menu."""
     s = g.s
     p = s["players"][seat]
     if move == "contract":
         return 30.0
     city = move.split()[1]
     _, _, demand, region = D.CITIES[city]
-    cost = transport(s, p, city) or 0
+    cost = (transport(s, p, city) if costs is None else costs[city]) or 0
     if move.startswith("reexport"):
         return -(-demand // 2) * 2 - cost
     score = 10.0 + demand * 0.5 - cost * 1.5
@@ -210,11 +216,12 @@ def _deliver(g: AlgaeGame, d: Decision) -> str:
 
 
 def _export(g: AlgaeGame, d: Decision) -> str:
-    options = [(o.move, o.label) for o in d.options if o.move != "done"]
+    options = [o.move for o in d.options if o.move != "done"]
     if not options:
         return "done"
     waste: dict[int, float] = {}
-    return max(options, key=lambda o: _city_score(g, d.seat, *o, waste))[0]
+    costs = transport_costs(g.s, g.s["players"][d.seat])
+    return max(options, key=lambda m: _city_score(g, d.seat, m, waste, costs))
 
 
 def _belt_move(g: AlgaeGame, d: Decision) -> str:

@@ -44,19 +44,32 @@ def held_cities(s: dict) -> list[str]:
     return [c for c, v in s["cities"].items() if v["disks"]]
 
 
-def transport(s: dict, p: dict, city: str, held: list[str] | None = None) -> int | None:
-    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach. ``held``:
-    ``held_cities(s)`` when the caller prices many cities of one state."""
+def transport(s: dict, p: dict, city: str) -> int | None:
+    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach."""
     if s["cities"][city]["disks"]:
         return 0  # a city with a disk
-    sources = held_cities(s) if held is None else held
-    if not sources:
+    held = held_cities(s)
+    if not held:
         return 0  # the very first export of the game
-    dist = _nearest(tuple(sources))[city]
+    dist = _nearest(tuple(held))[city]
     if dist > D.MAX_DISTANCE:
         return None
     table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
     return table[dist]
+
+
+def transport_costs(s: dict, p: dict) -> dict[str, int | None]:
+    """``transport(s, p, city)`` of every city at once (an export's menu prices them all)."""
+    held = held_cities(s)
+    if not held:
+        return dict.fromkeys(D.CITIES, 0)
+    table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
+    near = _nearest(tuple(held))
+    cities = s["cities"]
+    return {
+        c: 0 if cities[c]["disks"] else (None if d > D.MAX_DISTANCE else table[d])
+        for c, d in near.items()
+    }
 
 
 @lru_cache(maxsize=4096)
@@ -158,14 +171,14 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
     deliverable: dict[int, bool] = {}  # a city delivery depends on the demand only
-    held = held_cities(s)
+    costs = transport_costs(s, p)
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
         if mine and (len(p["cities"]) < D.REEXPORT_AFTER or city in again):
             continue  # ALG-EXPORT-05/29/30
         if not mine and p["disks"] <= 0:
             continue
-        cost = transport(s, p, city, held)
+        cost = costs[city]
         if cost is None or cost > p["money"]:
             continue
         if demand not in deliverable:
