@@ -227,7 +227,7 @@ class Game:
         game, so two games that look the same to ``seat`` give equal copies for equal
         ``rng`` states. The copy is for looking ahead only: its record does not replay to it.
         """
-        copy = type(self).from_json(self.to_json(), typed=True)
+        copy = type(self).from_json(self.to_json(copy=False), typed=True)
         copy.redeal(seat, rng)
         return copy
 
@@ -272,11 +272,15 @@ class Game:
         """Apply one move for ``seat``; raise IllegalMove without touching the state."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise IllegalMove(f"there is no seat {seat!r} in this game")
-        text = check_move_text(move)
         decision = self.decision_for(seat)
-        if decision is None:
-            raise IllegalMove(self._not_your_turn(seat))
-        option = resolve(decision, text)
+        # an option's own move (notation is normalised text) needs no parsing: the AI's
+        # rollouts play only those
+        option = next((o for o in decision.options if o.move == move), None) if decision else None
+        if option is None:
+            text = check_move_text(move)
+            if decision is None:
+                raise IllegalMove(self._not_your_turn(seat))
+            option = resolve(decision, text)
         rng_before = self.rng.state
         self._revealed = False
         events = self._apply(seat, option.move)
@@ -345,8 +349,10 @@ class Game:
             "moves": [[seat, move] for seat, move in self.moves],
         }
 
-    def to_json(self) -> dict[str, Any]:
-        return self._snapshot(self._dump())
+    def to_json(self, *, copy: bool = True) -> dict[str, Any]:
+        """The snapshot; ``copy=False`` shares the live state (read only, and only while the
+        game does not change: a search copying one position many times)."""
+        return self._snapshot(self._dump() if copy else self._live_state())
 
     def fingerprint(self) -> bytes:
         """``to_json()`` as bytes (marshal format 2), made without copying the state: equal
@@ -387,12 +393,10 @@ class Game:
         """The game a ``to_json`` snapshot holds, without replaying its moves.
 
         The subclass ``__init__`` is not run (it would start a new game): ``Game.__init__``
-        sets the base fields, then ``_load`` must set every field of the subclass. A game
-        normalises what it is given to JSON types (tuples become lists, number keys text),
-        so that a copy behaves as the stored game will. ``typed``: the caller knows ``data``
-        holds JSON types only, as JSON text parsed and every ``to_json()`` do (a live
-        state holds only those: tests/test_snapshot_types.py), and the state is only copied
-        (the AI's search copies the game thousands of times a decision).
+        sets the base fields, then ``_load`` must set every field of the subclass. Data is
+        normalised to JSON types (a copy behaves as the stored game will) unless ``typed``:
+        the caller knows it holds JSON types only, as parsed JSON and every ``to_json()``
+        do (tests/test_snapshot_types.py), and it is only copied (for the AI's search).
         """
         if data.get("schema") != SNAPSHOT_SCHEMA:
             raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
