@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.export import delivery_value, goods, met, target, transport, transport_costs
+from engine.algae.export import delivery_value, goods, target, transport, transport_costs
 from engine.algae.game import AlgaeGame
 from engine.algae.science import affordable
 from engine.algae.weekend import weekend_bonuses
@@ -182,18 +182,21 @@ def _best_delivery(p: dict, f: dict, have: dict[str, int]) -> dict[str, int] | N
     cells = list(have)
     best, best_key = None, None
     ranges = [range(max(0, have[c] - f["items"].get(c, 0)) + 1) for c in cells]
+    need, cubes, types = target(f)
+    one_type = p["dept"] == "cosmetics" and f["mode"] != "contract"  # ALG-EXPORT-26
+    kind = {c: v[1] for c, v in B.dept(p)["values"].items()}  # B.product_type
     for combo in itertools.product(*ranges):
         items = dict(f["items"])
         for c, n in zip(cells, combo, strict=True):
             if n:
                 items[c] = items.get(c, 0) + n
-        probe = {**f, "items": items, "tok": 0}
-        mixed = len({B.product_type(p, c) for c, n in items.items() if n}) > 1
-        if p["dept"] == "cosmetics" and f["mode"] != "contract" and mixed:
+        kinds = {kind[c] for c, n in items.items() if n}
+        if one_type and len(kinds) > 1:
             continue
-        if not met(p, probe):
+        value, count = delivery_value(p, items, 0), sum(items.values())
+        if value < need or count < cubes or len(kinds) < types:  # export.met, no tokens
             continue
-        key = (delivery_value(p, items, 0) - target(f)[0], sum(items.values()))
+        key = (value - need, count)
         if best_key is None or key < best_key:
             best, best_key = items, key
     return best

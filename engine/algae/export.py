@@ -142,6 +142,22 @@ def can_deliver(p: dict, f: dict) -> bool:
     return any(reachable(p, f, {c: 1}) for c in goods(p))
 
 
+def city_reach(p: dict) -> int | None:
+    """The highest demand a city delivery could meet now (None: no goods), so that
+    ``can_deliver`` of a city delivery is ``reach >= demand``: every good and value token
+    (a Cosmetics player's goods of one type, the best type). One sum for a whole export
+    menu instead of one per demand."""
+    have = goods(p)
+    if not have:
+        return None
+    if p["dept"] != "cosmetics":
+        return delivery_value(p, have, p["value"])
+    by_type: dict[str, dict[str, int]] = {}
+    for c, n in have.items():
+        by_type.setdefault(B.product_type(p, c), {})[c] = n
+    return max(delivery_value(p, part, p["value"]) for part in by_type.values())
+
+
 def start_export(g: Any, seat: int, n: int) -> None:
     """An export task of up to ``n`` destinations; then the action's end (ALG-EXPORT-19)."""
     push(g, seat, "export_end")
@@ -170,7 +186,7 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
     p = s["players"][seat]
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
-    deliverable: dict[int, bool] = {}  # a city delivery depends on the demand only
+    reach = city_reach(p)
     costs = transport_costs(s, p)
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
@@ -181,16 +197,8 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
         cost = costs[city]
         if cost is None or cost > p["money"]:
             continue
-        if demand not in deliverable:
-            probe: dict[str, Any] = {
-                "mode": "re" if mine else "new",
-                "city": city,
-                "items": {},
-                "tok": 0,
-            }
-            deliverable[demand] = can_deliver(p, probe)
-        if not deliverable[demand]:
-            continue
+        if reach is None or reach < demand:
+            continue  # no delivery could meet the demand
         title = city.title()
         if mine:
             label = (
