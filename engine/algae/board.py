@@ -155,6 +155,7 @@ TEAM_WORDS = {"sci": "scientist", "eng": "engineer", "ops": "operator"}
 FIELD_NAMES = {"cap": "capacity field", "conv": "conveyor belt field", "gen": "generator field"}
 
 
+@cache
 def tile_name(tile: str) -> str:
     """A tile as players read it: "capacity tile 2", "combo tile 1", "scientists income
     tile", "brown storage tile", "secondary belt tile" (never its id, issue 12 item 6)."""

@@ -35,7 +35,9 @@ def distances() -> dict[str, dict[str, int]]:
     return out
 
 
+@lru_cache(maxsize=1)
 def links() -> dict[str, list[str]]:
+    """The neighbours of every city (cached: callers copy the lists they hand on)."""
     return {c: [n for n, d in distances()[c].items() if d == 1] for c in D.CITIES}
 
 
