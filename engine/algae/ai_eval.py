@@ -52,7 +52,7 @@ def _steps(dept: str) -> dict[str, int]:
 def _goods(p: dict[str, Any], left: float) -> float:
     """Cubes on their way to market: worth more the closer they are to a dispatch storage."""
     steps = _steps(p["dept"])
-    dispatch = set(B.dispatch_cells(p))
+    dispatch = B.dept(p)["values"]  # the dispatch cells
     worth = 0.0
     for cell, n in p["cells"].items():
         if not n:
@@ -102,6 +102,7 @@ def features(s: dict[str, Any], seat: int) -> dict[str, float]:
     p = s["players"][seat]
     left = time_left(s)
     icons = B.revealed_icons(p)
+    mondays = mondays_left(s)
     out = {
         "one": 1.0,
         "left": left,
@@ -111,8 +112,8 @@ def features(s: dict[str, Any], seat: int) -> dict[str, float]:
         "energy": float(p["energy"]),
         "rows": float(full_rows(p)),
         "grid": float(len(p["grid_placed"])),
-        "monday_vp": float(mondays_left(s) * icons["vp"]),
-        "monday_money": float(mondays_left(s) * icons["money"]),
+        "monday_vp": float(mondays * icons["vp"]),
+        "monday_money": float(mondays * icons["money"]),
         "cities_left": len(p["cities"]) * left,
         "contract": 1.0 if p["contract_done"] else 0.0,
         "goods": _goods(p, left),
