@@ -109,18 +109,17 @@ class Frames:
             g.s["stack"].append(frame)
         return frame
 
-    def _stacks(self, g: Any) -> list[tuple[int, list[dict]]]:
-        """(seat, stack) pairs; the shared stack's seat is -1 (each frame names its own)."""
-        if self.per_seat:
-            return list(enumerate(g.s["stacks"]))
-        return [(-1, g.s["stack"])]
+    def _stacks(self, g: Any) -> list[list[dict]]:
+        """The stacks: one per seat (its index is the seat) or the shared one alone."""
+        return g.s["stacks"] if self.per_seat else [g.s["stack"]]
 
-    def _seat(self, stack_seat: int, frame: dict) -> int:
-        return stack_seat if self.per_seat else frame["seat"]
+    def _seat(self, index: int, frame: dict) -> int:
+        """The seat a frame of the stack at ``index`` asks."""
+        return index if self.per_seat else frame["seat"]
 
     def waiting(self, g: Any) -> bool:
         """True while some stack holds a frame."""
-        return any(stack for _, stack in self._stacks(g))
+        return any(g.s["stacks"]) if self.per_seat else bool(g.s["stack"])
 
     def run_tops(self, g: Any, asked: Asked | None = None) -> bool:
         """Run auto frames and drop finished ones at the top of every stack.
@@ -130,10 +129,10 @@ class Frames:
         options of each top that has a question.
         """
         progressed = False
-        for index, (stack_seat, stack) in enumerate(self._stacks(g)):
+        for index, stack in enumerate(self._stacks(g)):
             while stack:
                 top = stack[-1]
-                t, seat = top["t"], self._seat(stack_seat, top)
+                t, seat = top["t"], self._seat(index, top)
                 if t in self.auto:
                     stack.pop()
                     self.auto[t](g, seat, top)
@@ -173,11 +172,11 @@ class Frames:
         """The question at the top of every stack, as the contract's ``_decisions`` wants;
         ``asked``: what ``settle`` returned, if nothing changed since."""
         out = []
-        for index, (stack_seat, stack) in enumerate(self._stacks(g)):
+        for index, stack in enumerate(self._stacks(g)):
             if not stack:
                 continue
             frame = stack[-1]
-            seat = self._seat(stack_seat, frame)
+            seat = self._seat(index, frame)
             known = asked.get(index) if asked else None
             if known is not None and known[0] is frame:
                 opts = known[1]
