@@ -263,7 +263,9 @@ class Game:
         self._pending_cache = None
 
     def decision_for(self, seat: int) -> Decision | None:
-        for decision in self.pending():
+        if self._pending_cache is None:
+            self._pending_cache = self._compute_pending()
+        for decision in self._pending_cache:
             if decision.seat == seat:
                 return decision
         return None
@@ -273,8 +275,7 @@ class Game:
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise IllegalMove(f"there is no seat {seat!r} in this game")
         decision = self.decision_for(seat)
-        # an option's own move (notation is normalised text) needs no parsing: the AI's
-        # rollouts play only those
+        # an option's own move (normalised notation) needs no parsing: what the AI plays
         option = next((o for o in decision.options if o.move == move), None) if decision else None
         if option is None:
             text = check_move_text(move)
@@ -384,8 +385,7 @@ class Game:
         }
 
     def _load_typed(self, data: dict[str, Any]) -> None:
-        """``_load`` of a state known to hold JSON types only (``from_json(typed=True)``),
-        which a game need not normalise, only copy; by default ``_load`` itself."""
+        """``_load`` of a state of JSON types only (``from_json(typed=True)``), to copy."""
         self._load(data)
 
     @classmethod
@@ -405,21 +405,15 @@ class Game:
         Game.__init__(game, data["players"], seed=data["seed"], options=data["options"])
         if typed:
             game.moves = list(map(tuple, data["moves"]))
-            game._restore_base(data)
-            game._load_typed(data["state"])
-            return game
-        game.moves = [(int(seat), str(move)) for seat, move in data["moves"]]
-        game._restore_base(data)
-        game._load(data["state"])
+        else:
+            game.moves = [(int(seat), str(move)) for seat, move in data["moves"]]
+        game.rng = Rng(int(data["rng"]))
+        game._seat_sig = [int(x) for x in data["sig"]]
+        game._seat_ver = [int(x) for x in data["ver"]]
+        game._barrier = int(data.get("barrier", 0))
+        game._ver_base = int(data.get("vbase", 0))
+        (game._load_typed if typed else game._load)(data["state"])
         return game
-
-    def _restore_base(self, data: dict[str, Any]) -> None:
-        """The base fields of a snapshot beyond the ``__init__`` arguments and moves."""
-        self.rng = Rng(int(data["rng"]))
-        self._seat_sig = [int(x) for x in data["sig"]]
-        self._seat_ver = [int(x) for x in data["ver"]]
-        self._barrier = int(data.get("barrier", 0))
-        self._ver_base = int(data.get("vbase", 0))
 
 
 def check_move_text(move: object) -> str:
