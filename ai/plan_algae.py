@@ -12,11 +12,13 @@ it is fair by construction. Frames it has no opinion on get a rule of thumb (``_
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.export import delivery_value, goods, target, transport, transport_costs
+from engine.algae.export import delivery_value, goods, target, transport_costs
 from engine.algae.game import AlgaeGame
 from engine.algae.science import affordable
 from engine.algae.weekend import weekend_bonuses
@@ -136,45 +138,42 @@ def _action(g: AlgaeGame, d: Decision) -> str:
     return "alt"
 
 
-def _city_score(
-    g: AlgaeGame,
-    seat: int,
-    move: str,
-    waste: dict[int, float] | None = None,
-    costs: dict[str, int | None] | None = None,
-) -> float:
-    """How good exporting to ``move``'s city is; ``waste`` and ``costs`` (its
-    ``transport_costs``) are shared by the cities of one menu."""
-    s = g.s
-    p = s["players"][seat]
+@dataclass
+class _Menu:
+    """What every city of one export menu is scored against (worked out once a menu)."""
+
+    costs: dict[str, int | None]  # transport_costs
+    have: dict[str, int]  # _usable goods
+    regions: Counter[str]  # cities held per region
+    waste: dict[int, float] = field(default_factory=dict)  # per demand: the same for all
+
+
+def _city_score(g: AlgaeGame, p: dict, move: str, menu: _Menu) -> float:
     if move == "contract":
         return 30.0
     city = move.split()[1]
     _, _, demand, region = D.CITIES[city]
-    cost = (transport(s, p, city) if costs is None else costs[city]) or 0
+    cost = menu.costs[city] or 0
     if move.startswith("reexport"):
         return -(-demand // 2) * 2 - cost
     score = 10.0 + demand * 0.5 - cost * 1.5
     if demand >= 5:
         score += 3
-    regions = {D.CITIES[c][3] for c in p["cities"]}
-    if region not in regions:
+    if region not in menu.regions:
         score += 2
-    if sum(1 for c in p["cities"] if D.CITIES[c][3] == region) == 2:
+    if menu.regions[region] == 2:
         score += 2
-    if not s["cities"][city]["disks"]:
+    if not g.s["cities"][city]["disks"]:
         score += 1.5
     # deliveries that waste less value are better (the same for every city of one demand)
-    if waste is None or demand not in waste:
+    if demand not in menu.waste:
         f = {"mode": "new", "city": city, "items": {}, "tok": 0}
-        best = _best_delivery(p, f, _usable(g, p))
+        best = _best_delivery(p, f, menu.have)
         loss = 0.0
         if best is not None:
             loss = (delivery_value(p, best, 0) - demand) * 0.7 + sum(best.values()) * 0.5
-        if waste is None:
-            return score - loss
-        waste[demand] = loss
-    return score - waste[demand]
+        menu.waste[demand] = loss
+    return score - menu.waste[demand]
 
 
 def _best_delivery(p: dict, f: dict, have: dict[str, int]) -> dict[str, int] | None:
@@ -222,9 +221,10 @@ def _export(g: AlgaeGame, d: Decision) -> str:
     options = [o.move for o in d.options if o.move != "done"]
     if not options:
         return "done"
-    waste: dict[int, float] = {}
-    costs = transport_costs(g.s, g.s["players"][d.seat])
-    return max(options, key=lambda m: _city_score(g, d.seat, m, waste, costs))
+    p = g.s["players"][d.seat]
+    regions = Counter(D.CITIES[c][3] for c in p["cities"])
+    menu = _Menu(transport_costs(g.s, p), _usable(g, p), regions)
+    return max(options, key=lambda m: _city_score(g, p, m, menu))
 
 
 def _belt_move(g: AlgaeGame, d: Decision) -> str:
