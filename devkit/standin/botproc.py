@@ -50,6 +50,7 @@ class BotProcess:
                 "ALGAE_EXTRA_GAMES": "devkit.toygame:register_toy",
                 "ALGAE_NO_BOOTSTRAP": "1",
                 "ALGAE_POST_TIMEOUT": "2",
+                "ALGAE_RETRY_BASE": "0.25",  # retries 4x sooner (each is still tested)
                 "ALGAE_RAW_SEEDS": "1",  # the end-to-end games play known seeds
                 "PYTHONUNBUFFERED": "1",
             }
