@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -64,9 +65,12 @@ SWEEP_DEPTH = 2  # posts before the newest that a kill may have left showing Pla
 NEWEST = 2**62  # a post id past every real one (the newest post made is "before" it)
 
 
-def retry_delay(attempts: int) -> float:
-    """Seconds before the next try after ``attempts`` failures: 1, 2, 4 ... up to 5 min."""
-    return min(2.0 ** max(0, attempts), BACKOFF_MAX)
+def retry_delay(attempts: int, base: float | None = None) -> float:
+    """Seconds before the next try after ``attempts`` failures: 1, 2, 4 ... up to 5 min
+    (``base``, by default ``ALGAE_RETRY_BASE`` or 1 s, is the first of them)."""
+    if base is None:
+        base = float(os.environ.get("ALGAE_RETRY_BASE") or 1.0)
+    return min(max(0.01, base) * 2.0 ** max(0, attempts), BACKOFF_MAX)
 
 
 def post_mentions(payload: dict[str, Any], *, spectator: bool) -> discord.AllowedMentions:

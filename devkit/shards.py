@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from devkit.standin import Interaction, StandIn, is_turn_post
+from devkit.standin import StandIn, is_turn_post
 from devkit.standin.models import Channel, User
 
+T = TypeVar("T")
 LANDED = ("chose a stake", "drew", "stops at", "aimed at")  # Tally's event lines
 
 
@@ -39,12 +42,16 @@ async def play_turn(standin: StandIn, table: Table) -> bool:
         return False
     for user in table.players:
         try:
-            choices = await standin.autocomplete(user, table.channel, "play", "move", move="")
+            choices = await held(
+                standin, table, standin.autocomplete(user, table.channel, "play", "move", move="")
+            )
             move = choose([c["value"] for c in choices])
             if move is None:
                 continue
             start = time.perf_counter()
-            ix = await play_move(standin, table, user, move)
+            ix = await held(
+                standin, table, standin.slash(user, table.channel, "play", move=move, timeout=15)
+            )
             table.answer_s.append(time.perf_counter() - start)
         except AssertionError:  # the process went away under the interaction
             table.unanswered += 1
@@ -56,23 +63,21 @@ async def play_turn(standin: StandIn, table: Table) -> bool:
     return True
 
 
-async def play_move(standin: StandIn, table: Table, user: User, move: str) -> Interaction:
-    """``/play move``, given up (AssertionError, as on a timeout) when the session holding
-    the table's shard goes away before the answer is complete: a killed process never
-    finishes its deferred answer, and waiting out the 15 s was most of the sharding test."""
+async def held(standin: StandIn, table: Table, request: Awaitable[T]) -> T:
+    """The answer to ``request`` (a /play or its autocomplete), given up (AssertionError,
+    as on a timeout) when the session holding the table's shard goes away before the
+    answer is complete: a killed process never answers, and waiting out the 15 s was
+    most of the sharding test (an autocomplete in flight at the kill, too)."""
     guild_id = table.channel.guild_id
     holder = standin.session_for(guild_id)
-    answer = asyncio.ensure_future(
-        standin.slash(user, table.channel, "play", move=move, timeout=15)
-    )
-    try:
-        await standin.wait_until(
-            lambda: answer.done() or standin.session_for(guild_id) is not holder, timeout=16
-        )
-    finally:
-        if not answer.done():
+    answer = asyncio.ensure_future(request)
+    deadline = time.monotonic() + 16
+    while not answer.done():
+        if standin.session_for(guild_id) is not holder or time.monotonic() > deadline:
             answer.cancel()
             await asyncio.wait({answer})
+            break
+        await asyncio.wait({answer}, timeout=0.05)  # at once when answered
     if answer.cancelled():
         raise AssertionError("the process holding the shard went away mid-answer")
     return answer.result()

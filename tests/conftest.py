@@ -71,6 +71,10 @@ def _controller(config) -> bool:
 
 
 def pytest_configure(config) -> None:
+    from devkit.standin import BotProcess
+    from devkit.standin.zygote import Zygote
+
+    BotProcess.zygote = Zygote()  # bots fork from a preloaded process (started on first use)
     if _controller(config):
         from tests import pgserver
 
@@ -85,6 +89,10 @@ def pytest_sessionfinish(session, exitstatus) -> None:
 
 
 def pytest_unconfigure(config) -> None:
+    from devkit.standin import BotProcess
+
+    if BotProcess.zygote is not None:
+        BotProcess.zygote.close()
     if _controller(config):
         from tests import pgserver
 

@@ -5,7 +5,8 @@ pytest-xdist workers of a run share the one their controller starts as the run b
 through the folder ``ALGAE_PG_SHARE`` names, which tests/conftest.py makes and clears:
 starting a server costs 1.6 s of CPU);
 each test gets its own schema on it (``fresh_url``), which costs a millisecond, not a
-database. Where no PostgreSQL 15 can be found the
+database (migrating it costs more: the ``backend`` fixtures reuse emptied schemas, see
+``tests.pgschemas``). Where no PostgreSQL 15 can be found the
 PostgreSQL runs are skipped with a line saying so, except under ``CI=true`` (or
 ``ALGAE_REQUIRE_PG=1``, which ``.ci/run`` sets after installing Debian's ``postgresql``
 package where it is missing), where they fail: CI must run them.

@@ -35,7 +35,7 @@ class World:
         standin = StandIn(channels=names)
         await standin.start()
         tmp = Path(tempfile.mkdtemp(prefix="algae-reliability-"))
-        env = {"ALGAE_POST_TIMEOUT": "5", "ALGAE_LOG_LEVEL": "INFO"}
+        env = {"ALGAE_POST_TIMEOUT": "5", "ALGAE_LOG_LEVEL": "INFO", "ALGAE_RETRY_BASE": "1"}
         env["ALGAE_WORKERS"] = "" if workers is None else str(workers)  # "": the cores
         bot = BotProcess(standin, tmp / "bot.sqlite3", tmp / "bot.log", extra_env=env)
         chans = [standin.channel(n) for n in names[:-1]]

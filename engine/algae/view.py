@@ -50,6 +50,8 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
                               "effect": str, "arg": str, "on_board": bool} ],
           "fields": {field: tile | None},          # cap_a cap_b cap_c conv_a conv_b gen
           "beside": [combo tile],
+          "tile_names": {tile: str},  # the engineering and combo tiles as players read them
+          "field_names": {field: str},  # "capacity field A" ... "generator field"
         },
         "grid": {"rows": "abcd", "cols": 6, "zone_eng": [0,1,2,3], "zone_sci": [2,3,4,5],
                  "cells": [ {"id": "a1", "zone": 0, "bonus": str | None, "bonus_text": str,
@@ -84,6 +86,9 @@ from engine.algae.gains import BONUS_TEXT
 from engine.algae.state import vp_total
 from engine.algae.workweek import action_text, spot_action, spot_name
 
+# every engineering and combo tile (the same in every department and rules version)
+PLAIN_TILE_NAMES = {t: B.tile_name(t) for t in (*D.ENG_TILES, *D.COMBO_SHAPES)}
+FIELD_NAMES = {f: B.field_name(f) for f in D.FIELDS}
 PHASE_TEXT = {
     "setup": "Setup",
     "setup_staff": "Setup: choose your extra staff member",
@@ -271,6 +276,8 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
             ],
             "fields": dict(p["fields"]),
             "beside": list(p["beside"]),
+            "tile_names": PLAIN_TILE_NAMES,
+            "field_names": FIELD_NAMES,
         },
         "grid": _grid(p),
         "side_board": {

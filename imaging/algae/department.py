@@ -12,6 +12,12 @@ from imaging.kit import palette as pal
 ITEM_FILL = (214, 222, 236)
 
 
+def short_name(p: PlayerModel, tile: str) -> str:
+    """A tile's name without the word "tile" ("capacity 2", "conveyor 1", "scientist
+    income"), for a grid cell or field that already says it holds tiles."""
+    return p.tile_names.get(tile, tile).replace(" tile", "").replace("conveyor belt", "conveyor")
+
+
 def draw_grid(cv: Canvas, box: Box, p: PlayerModel) -> None:
     seat = pal.seat(p.seat)
     cv.card(box)
@@ -70,7 +76,7 @@ def draw_grid(cv: Canvas, box: Box, p: PlayerModel) -> None:
                     else:
                         cv.text(
                             ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2),
-                            what[0],
+                            short_name(p, what[0]),
                             13,
                             bold=what[1] == "placed",
                             anchor="mm",
@@ -100,7 +106,9 @@ def draw_board(cv: Canvas, box: Box, p: PlayerModel) -> None:
             with cv.panel(f"field-{f}", b):
                 cv.text(
                     (b[0] + 5, fy - 8),
-                    f.replace("_", " "),
+                    p.field_names.get(f, f)
+                    .replace(" field", "")
+                    .replace("conveyor belt", "conveyor"),
                     11,
                     fill=pal.MUTED,
                     anchor="lm",
@@ -108,7 +116,7 @@ def draw_board(cv: Canvas, box: Box, p: PlayerModel) -> None:
                 )
                 cv.text(
                     (b[0] + 5, fy + 8),
-                    tile or "empty",
+                    short_name(p, tile) if tile else "empty",
                     13,
                     bold=bool(tile),
                     fill=pal.INK if tile else pal.FAINT,
@@ -162,7 +170,7 @@ def draw_board(cv: Canvas, box: Box, p: PlayerModel) -> None:
             y += 32
             cv.text(
                 (x, y),
-                "Beside the board: " + ", ".join(p.beside),
+                "Beside the board: " + ", ".join(p.tile_names.get(t, t) for t in p.beside),
                 14,
                 anchor="lm",
                 max_width=box[2] - x - 14,

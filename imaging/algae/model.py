@@ -41,7 +41,7 @@ class PlayerModel:
     contract: str = ""
     contract_done: bool = False
     board: list[str] = field(default_factory=list)  # science tiles on the department board
-    tile_names: dict[str, str] = field(default_factory=dict)  # science tile -> its name
+    tile_names: dict[str, str] = field(default_factory=dict)  # any tile id -> its name
     grid: dict[str, tuple[str, str]] = field(default_factory=dict)  # cell -> (tile, item|placed)
     income: dict[str, int] = field(default_factory=dict)
     belts_open: set[str] = field(default_factory=set)  # "from>to" of open main belts
@@ -49,6 +49,7 @@ class PlayerModel:
     contract_text: str = ""
     values: dict[str, int] = field(default_factory=dict)  # dispatch cell -> market value now
     fields: dict[str, str | None] = field(default_factory=dict)
+    field_names: dict[str, str] = field(default_factory=dict)  # field -> its name
     beside: list[str] = field(default_factory=list)
     milestones: list[str] = field(default_factory=list)
     supervisor: tuple[int, int] | None = None
@@ -162,10 +163,12 @@ def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
         contract_done=bool(contract.get("done")),
         board=[str(t["id"]) for t in board.get("science_tiles", []) if t.get("on_board")],
         tile_names={
-            str(t["id"]): str(t.get("name") or t["id"]) for t in board.get("science_tiles", [])
+            **{str(k): str(v) for k, v in dict(board.get("tile_names") or {}).items()},
+            **{str(t["id"]): str(t.get("name") or t["id"]) for t in board.get("science_tiles", [])},
         },
         grid=grid,
         fields=dict(board.get("fields") or {}),
+        field_names={str(k): str(v) for k, v in dict(board.get("field_names") or {}).items()},
         beside=[str(t) for t in board.get("beside", [])],
         milestones=[str(m) for m in s.get("milestones", [])],
         rules=_rules(s.get("rules")),

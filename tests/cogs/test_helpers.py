@@ -78,8 +78,16 @@ def test_post_mentions_are_explicit_and_limited() -> None:
 
 
 def test_retry_delay_backs_off_and_caps() -> None:
-    assert [retry_delay(n) for n in range(4)] == [1, 2, 4, 8]
-    assert retry_delay(50) == 300
+    assert [retry_delay(n, 1.0) for n in range(4)] == [1, 2, 4, 8]
+    assert retry_delay(50, 1.0) == 300
+    assert [retry_delay(n, 0.25) for n in range(3)] == [0.25, 0.5, 1.0]
+
+
+def test_retry_delay_reads_its_base_from_the_environment(monkeypatch) -> None:
+    monkeypatch.delenv("ALGAE_RETRY_BASE", raising=False)
+    assert retry_delay(2) == 4
+    monkeypatch.setenv("ALGAE_RETRY_BASE", "0.5")
+    assert retry_delay(2) == 2
 
 
 def test_expected_errors_have_a_message_bugs_do_not() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from devkit.standin import BotProcess, StandIn
@@ -76,3 +78,22 @@ async def test_the_bot_reconnects_after_the_gateway_drops(
     await standin.wait_connected(before + 1, timeout=30)
     ix = await standin.slash(standin.user("alice"), standin.games, "help")
     assert "/play" in ix.text
+
+
+async def test_the_bot_started_as_deployed_connects_answers_and_stops_cleanly(
+    standin: StandIn, tmp_path
+) -> None:
+    """The other tests fork their bots from a preloaded process (devkit/standin/zygote.py);
+    this one starts ``python bot.py`` itself, as deployed."""
+    proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log", fresh=True)
+    await proc.start()
+    try:
+        assert proc.proc is not None
+        cmdline = Path(f"/proc/{proc.proc.pid}/cmdline").read_bytes().split(b"\0")
+        assert b"bot.py" in cmdline and b"devkit.standin.zygote" not in cmdline
+        ix = await standin.slash(standin.user("alice"), standin.games, "help")
+        assert ix.ephemeral and "/game new" in ix.text
+    finally:
+        code = await proc.stop()
+    assert code == 0, proc.tail()
+    assert "Traceback" not in proc.log_path.read_text()

@@ -148,6 +148,23 @@ def test_science_tiles_are_drawn_by_their_names_not_their_ids() -> None:
     model = read_game(game.view(None))
     for p in model.players:
         tiles = D.DEPARTMENTS[p.dept]["tiles"]
-        assert set(p.tile_names) == set(tiles)
-        assert all("_" not in name and name.endswith("tile") for name in p.tile_names.values())
+        assert set(tiles) | set(D.ENG_TILES) | set(D.COMBO_SHAPES) == set(p.tile_names)
+        assert all("_" not in name and "tile" in name for name in p.tile_names.values())
     assert model.players[0].tile_names["belt_serum"] == "serum belt tile"
+    assert model.players[0].tile_names["conv2"] == "conveyor belt tile 2"
+
+
+def test_the_player_picture_shows_no_tile_or_field_ids() -> None:
+    """The science grid, the engineering fields and the tiles beside the board read
+    "capacity 2", "conveyor A", "combo 1": never "cap2", "conv_a", "combo1"."""
+    from engine.algae import data as D
+    from imaging.algae.player import draw_player
+
+    game = random_game(2, 12, 260, ["food", "biofuel"])
+    ids = {*D.ENG_TILES, *D.COMBO_SHAPES, *D.FIELDS, *D.GRID_ITEMS}
+    for seat in (0, 1):
+        view = game.view(seat)
+        board = view["seats"][seat]["department_board"]
+        assert any(board["fields"].values()), "the game must have built a field"
+        words = {w for t in draw_player(view, seat).texts for w in t.text.replace(",", " ").split()}
+        assert not words & ids, sorted(words & ids)

@@ -3,12 +3,12 @@ PostgreSQL), with a fake clock."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from tables import Tables, open_tables
-from tests.backends import BACKENDS, Backend, make_backend
+from tests.backends import BACKENDS, Backend, reused_backend
 
 GUILD = 1
 CHAN = 500
@@ -32,8 +32,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture(params=BACKENDS)
-def backend(request, tmp_path) -> Backend:
-    return make_backend(request.param, tmp_path, "t.sqlite3")
+def backend(request, tmp_path) -> Iterator[Backend]:
+    yield from reused_backend(request.param, tmp_path, "t.sqlite3")
 
 
 @pytest.fixture
