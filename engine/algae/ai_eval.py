@@ -23,6 +23,7 @@ from engine.algae.state import vp_total
 from engine.algae.view import belt_steps
 
 TOKENS = ("freelance", "choice", "wild", "value")
+TOKEN_KEYS = tuple((k, f"{k}_left") for k in TOKENS)  # each token and its feature
 # Turns the strong search's plan rollouts play before this estimate (ai/evaluate.py). Strong
 # at 4 iterations against easy (2-player, ai.tournament, 6-12 games each): 2 turns 43.1 VP,
 # 5 turns 63.0, 8 turns 56: the estimate misjudges half-built engines, the plan's next turns
@@ -124,8 +125,8 @@ def features(s: dict[str, Any], seat: int) -> dict[str, float]:
         "money_left": p["money"] * left,
         "energy_left": p["energy"] * left,
     }
-    for k in TOKENS:
-        out[f"{k}_left"] = p[k] * left
+    for k, key in TOKEN_KEYS:
+        out[key] = p[k] * left
     return out
 
 
