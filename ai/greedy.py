@@ -48,7 +48,7 @@ def option_values(game: Game, seat: int, rng: Rng) -> dict[str, float]:
     if len(moves) > MAX_OPTIONS:  # a long list (hexes, cubes): a fair random sample of it
         moves = rng.sample(moves, MAX_OPTIONS)
     base = game.determinize(seat, rng)
-    snapshot = base.to_json()
+    snapshot = base.to_json(copy=False)  # base stays as it is: its state serves every child
     budget = [NODE_CAP]
     return {m: _value_after(base, snapshot, seat, m, CHAIN_DEPTH, budget, rng) for m in moves}
 
@@ -59,8 +59,8 @@ def _value_after(
     """The best margin after ``move`` and the rest of the seat's chain: ``depth`` more steps
     over every option, then on along narrow steps (``NARROW`` options at most, as an export's
     "add a good" and "deliver") while the seat's turn lasts. ``snapshot`` is
-    ``game.to_json()``, rebuilt for each child (from_json copies it)."""
-    child = type(game).from_json(snapshot)
+    ``game.to_json(copy=False)``, rebuilt for each child (from_json copies it)."""
+    child = type(game).from_json(snapshot, typed=True)
     key = child.turn_key()
     child.play(seat, move)
     budget[0] -= 1
@@ -76,7 +76,7 @@ def _value_after(
             return best
     elif len(options) > NARROW:
         options = rng.sample(options, NARROW)
-    child_snapshot = child.to_json()
+    child_snapshot = child.to_json(copy=False)  # child changes no more
     for option in options:
         if budget[0] <= 0:
             break

@@ -80,7 +80,7 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
     root = Node()
     base = game.determinize(seat, rng)
     root.order = _root_order(base, decision, budget, rng)
-    snapshot = game.to_json()  # from_json copies it: one snapshot serves every iteration
+    snapshot = game.to_json(copy=False)  # from_json copies it; the game does not change
     done = 0
     longest = 0.0  # the longest iteration so far: one more must fit before the deadline
     while True:
@@ -89,7 +89,7 @@ def search(game: Game, seat: int, budget: Budget, rng: Rng) -> SearchResult:
         start = time.perf_counter()
         if deadline is not None and done and start + longest >= deadline:
             break
-        copy = type(game).from_json(snapshot)
+        copy = type(game).from_json(snapshot, typed=True)
         copy.redeal(seat, rng)
         _iterate(copy, seat, root, root_moves, budget, rng, deadline)
         done += 1

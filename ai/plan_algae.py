@@ -12,11 +12,13 @@ it is fair by construction. Frames it has no opinion on get a rule of thumb (``_
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.algae import board as B
 from engine.algae import data as D
-from engine.algae.export import delivery_value, goods, met, target, transport
+from engine.algae.export import delivery_value, goods, target, transport_costs
 from engine.algae.game import AlgaeGame
 from engine.algae.science import affordable
 from engine.algae.weekend import weekend_bonuses
@@ -136,39 +138,42 @@ def _action(g: AlgaeGame, d: Decision) -> str:
     return "alt"
 
 
-def _city_score(
-    g: AlgaeGame, seat: int, move: str, label: str, waste: dict[int, float] | None = None
-) -> float:
-    s = g.s
-    p = s["players"][seat]
+@dataclass
+class _Menu:
+    """What every city of one export menu is scored against (worked out once a menu)."""
+
+    costs: dict[str, int | None]  # transport_costs
+    have: dict[str, int]  # _usable goods
+    regions: Counter[str]  # cities held per region
+    waste: dict[int, float] = field(default_factory=dict)  # per demand: the same for all
+
+
+def _city_score(g: AlgaeGame, p: dict, move: str, menu: _Menu) -> float:
     if move == "contract":
         return 30.0
     city = move.split()[1]
     _, _, demand, region = D.CITIES[city]
-    cost = transport(s, p, city) or 0
+    cost = menu.costs[city] or 0
     if move.startswith("reexport"):
         return -(-demand // 2) * 2 - cost
     score = 10.0 + demand * 0.5 - cost * 1.5
     if demand >= 5:
         score += 3
-    regions = {D.CITIES[c][3] for c in p["cities"]}
-    if region not in regions:
+    if region not in menu.regions:
         score += 2
-    if sum(1 for c in p["cities"] if D.CITIES[c][3] == region) == 2:
+    if menu.regions[region] == 2:
         score += 2
-    if not s["cities"][city]["disks"]:
+    if not g.s["cities"][city]["disks"]:
         score += 1.5
     # deliveries that waste less value are better (the same for every city of one demand)
-    if waste is None or demand not in waste:
+    if demand not in menu.waste:
         f = {"mode": "new", "city": city, "items": {}, "tok": 0}
-        best = _best_delivery(p, f, _usable(g, p))
+        best = _best_delivery(p, f, menu.have)
         loss = 0.0
         if best is not None:
             loss = (delivery_value(p, best, 0) - demand) * 0.7 + sum(best.values()) * 0.5
-        if waste is None:
-            return score - loss
-        waste[demand] = loss
-    return score - waste[demand]
+        menu.waste[demand] = loss
+    return score - menu.waste[demand]
 
 
 def _best_delivery(p: dict, f: dict, have: dict[str, int]) -> dict[str, int] | None:
@@ -176,18 +181,21 @@ def _best_delivery(p: dict, f: dict, have: dict[str, int]) -> dict[str, int] | N
     cells = list(have)
     best, best_key = None, None
     ranges = [range(max(0, have[c] - f["items"].get(c, 0)) + 1) for c in cells]
+    need, cubes, types = target(f)
+    one_type = p["dept"] == "cosmetics" and f["mode"] != "contract"  # ALG-EXPORT-26
+    kind = {c: v[1] for c, v in B.dept(p)["values"].items()}  # B.product_type
     for combo in itertools.product(*ranges):
         items = dict(f["items"])
         for c, n in zip(cells, combo, strict=True):
             if n:
                 items[c] = items.get(c, 0) + n
-        probe = {**f, "items": items, "tok": 0}
-        mixed = len({B.product_type(p, c) for c, n in items.items() if n}) > 1
-        if p["dept"] == "cosmetics" and f["mode"] != "contract" and mixed:
+        kinds = {kind[c] for c, n in items.items() if n}
+        if one_type and len(kinds) > 1:
             continue
-        if not met(p, probe):
+        value, count = delivery_value(p, items, 0), sum(items.values())
+        if value < need or count < cubes or len(kinds) < types:  # export.met, no tokens
             continue
-        key = (delivery_value(p, items, 0) - target(f)[0], sum(items.values()))
+        key = (value - need, count)
         if best_key is None or key < best_key:
             best, best_key = items, key
     return best
@@ -210,11 +218,13 @@ def _deliver(g: AlgaeGame, d: Decision) -> str:
 
 
 def _export(g: AlgaeGame, d: Decision) -> str:
-    options = [(o.move, o.label) for o in d.options if o.move != "done"]
+    options = [o.move for o in d.options if o.move != "done"]
     if not options:
         return "done"
-    waste: dict[int, float] = {}
-    return max(options, key=lambda o: _city_score(g, d.seat, *o, waste))[0]
+    p = g.s["players"][d.seat]
+    regions = Counter(D.CITIES[c][3] for c in p["cities"])
+    menu = _Menu(transport_costs(g.s, p), _usable(g, p), regions)
+    return max(options, key=lambda m: _city_score(g, p, m, menu))
 
 
 def _belt_move(g: AlgaeGame, d: Decision) -> str:

@@ -40,7 +40,7 @@ def decide_now(snapshot: dict[str, Any], seat: int, level: str, cls: str = "") -
         found = getattr(importlib.import_module(module), name)
         if isinstance(found, type) and issubclass(found, Game):
             game_cls = found
-    game = game_cls.from_json(snapshot)
+    game = game_cls.from_json(snapshot, typed=True)  # a to_json() through pickle
     budget = strong_budget() if level == "strong" else None
     return choose(game, seat, level, budget)
 

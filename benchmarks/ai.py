@@ -4,6 +4,9 @@ Positions come from 2-player games played by random legal moves (decisions with 
 choice only). ``normal`` is the game's plan (ai/policy.py), a few milliseconds. Targets:
 easy p95 <= 50 ms; strong <= 2 s within its budget (1.5 s by default; ``ALGAE_AI_SECONDS``
 sets it here as in the bot). Strength is measured by ``python3 -m ai.tournament``, not here.
+"strong decision, 4 iterations" is the strong level at the balance harness's fixed budget
+(``tests/algae/balance.py --iterations 4``, issue 11): the same work whatever the load, so
+its time is what engine and AI speed-ups change (a timed budget turns them into iterations).
 """
 
 from __future__ import annotations
@@ -13,12 +16,15 @@ import time
 
 import engine
 from ai import BUDGETS, choose
+from ai.mcts import Budget
 from ai.policy import has_plan
 from ai.worker import strong_budget
 from benchmarks.kit import Row, row
 from engine.core import Game, new_game
 
 POSITIONS = {"easy": 40, "normal": 40, "strong": 8}
+FIXED = Budget(seconds=None, iterations=4)  # the balance harness's budget
+FIXED_POSITIONS = 20
 TARGETS = {"easy": "p95 <= 50 ms", "normal": "", "strong": "<= 2000 ms"}
 
 
@@ -56,4 +62,11 @@ def run() -> list[Row]:
             if level == "normal" and has_plan(kind):
                 note = "the game's plan"
             rows.append(row("ai", f"{kind} {level} decision", samples, TARGETS[level], note))
+        samples = []
+        for game, seat in positions(kind, FIXED_POSITIONS, seed=2):
+            start = time.perf_counter()
+            choose(game, seat, "strong", FIXED)
+            samples.append(time.perf_counter() - start)
+        what = f"{kind} strong decision, {FIXED.iterations} iterations"
+        rows.append(row("ai", what, samples, "", "fixed work: the balance harness's budget"))
     return rows

@@ -227,7 +227,7 @@ class Game:
         game, so two games that look the same to ``seat`` give equal copies for equal
         ``rng`` states. The copy is for looking ahead only: its record does not replay to it.
         """
-        copy = type(self).from_json(self.to_json())
+        copy = type(self).from_json(self.to_json(copy=False), typed=True)
         copy.redeal(seat, rng)
         return copy
 
@@ -263,7 +263,9 @@ class Game:
         self._pending_cache = None
 
     def decision_for(self, seat: int) -> Decision | None:
-        for decision in self.pending():
+        if self._pending_cache is None:
+            self._pending_cache = self._compute_pending()
+        for decision in self._pending_cache:
             if decision.seat == seat:
                 return decision
         return None
@@ -272,11 +274,14 @@ class Game:
         """Apply one move for ``seat``; raise IllegalMove without touching the state."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise IllegalMove(f"there is no seat {seat!r} in this game")
-        text = check_move_text(move)
         decision = self.decision_for(seat)
-        if decision is None:
-            raise IllegalMove(self._not_your_turn(seat))
-        option = resolve(decision, text)
+        # an option's own move (normalised notation) needs no parsing: what the AI plays
+        option = next((o for o in decision.options if o.move == move), None) if decision else None
+        if option is None:
+            text = check_move_text(move)
+            if decision is None:
+                raise IllegalMove(self._not_your_turn(seat))
+            option = resolve(decision, text)
         rng_before = self.rng.state
         self._revealed = False
         events = self._apply(seat, option.move)
@@ -345,8 +350,10 @@ class Game:
             "moves": [[seat, move] for seat, move in self.moves],
         }
 
-    def to_json(self) -> dict[str, Any]:
-        return self._snapshot(self._dump())
+    def to_json(self, *, copy: bool = True) -> dict[str, Any]:
+        """The snapshot; ``copy=False`` shares the live state (read only, and only while the
+        game does not change: a search copying one position many times)."""
+        return self._snapshot(self._dump() if copy else self._live_state())
 
     def fingerprint(self) -> bytes:
         """``to_json()`` as bytes (marshal format 2), made without copying the state: equal
@@ -377,25 +384,35 @@ class Game:
             "state": state,
         }
 
+    def _load_typed(self, data: dict[str, Any]) -> None:
+        """``_load`` of a state of JSON types only (``from_json(typed=True)``), to copy."""
+        self._load(data)
+
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, data: dict[str, Any], *, typed: bool = False) -> Game:
         """The game a ``to_json`` snapshot holds, without replaying its moves.
 
         The subclass ``__init__`` is not run (it would start a new game): ``Game.__init__``
-        sets the base fields, then ``_load`` must set every field of the subclass.
+        sets the base fields, then ``_load`` must set every field of the subclass. Data is
+        normalised to JSON types (a copy behaves as the stored game will) unless ``typed``:
+        the caller knows it holds JSON types only, as parsed JSON and every ``to_json()``
+        do (tests/test_snapshot_types.py), and it is only copied (for the AI's search).
         """
         if data.get("schema") != SNAPSHOT_SCHEMA:
             raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
         game_cls = GAMES[data["kind"]].cls if cls is Game else cls
         game = game_cls.__new__(game_cls)
         Game.__init__(game, data["players"], seed=data["seed"], options=data["options"])
-        game.moves = [(int(seat), str(move)) for seat, move in data["moves"]]
+        if typed:
+            game.moves = list(map(tuple, data["moves"]))
+        else:
+            game.moves = [(int(seat), str(move)) for seat, move in data["moves"]]
         game.rng = Rng(int(data["rng"]))
         game._seat_sig = [int(x) for x in data["sig"]]
         game._seat_ver = [int(x) for x in data["ver"]]
         game._barrier = int(data.get("barrier", 0))
         game._ver_base = int(data.get("vbase", 0))
-        game._load(data["state"])
+        (game._load_typed if typed else game._load)(data["state"])
         return game
 
 

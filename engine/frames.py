@@ -36,6 +36,9 @@ OptionsFn = Callable[[Any, int, dict], list[Opt]]
 ApplyFn = Callable[[Any, int, dict, str], None]
 AutoFn = Callable[[Any, int, dict], None]
 PromptFn = Callable[[Any, int, dict], str]
+# The options found at the top of each stack (by its place in ``_stacks``) by the last pass
+# of ``settle``, with the frame they were asked of (see ``Frames.settle``).
+Asked = dict[int, tuple[dict, list[Opt]]]
 
 # More options than this get a group each, so that a front end can page them by group.
 MAX_UNGROUPED = 25
@@ -106,66 +109,79 @@ class Frames:
             g.s["stack"].append(frame)
         return frame
 
-    def _stacks(self, g: Any) -> list[tuple[int, list[dict]]]:
-        """(seat, stack) pairs; the shared stack's seat is -1 (each frame names its own)."""
-        if self.per_seat:
-            return list(enumerate(g.s["stacks"]))
-        return [(-1, g.s["stack"])]
+    def _stacks(self, g: Any) -> list[list[dict]]:
+        """The stacks: one per seat (its index is the seat) or the shared one alone."""
+        return g.s["stacks"] if self.per_seat else [g.s["stack"]]
 
-    def _seat(self, stack_seat: int, frame: dict) -> int:
-        return stack_seat if self.per_seat else frame["seat"]
+    def _seat(self, index: int, frame: dict) -> int:
+        """The seat a frame of the stack at ``index`` asks."""
+        return index if self.per_seat else frame["seat"]
 
     def waiting(self, g: Any) -> bool:
         """True while some stack holds a frame."""
-        return any(stack for _, stack in self._stacks(g))
+        return any(g.s["stacks"]) if self.per_seat else bool(g.s["stack"])
 
-    def run_tops(self, g: Any) -> bool:
+    def run_tops(self, g: Any, asked: Asked | None = None) -> bool:
         """Run auto frames and drop finished ones at the top of every stack.
 
         True when anything changed (the loop in ``settle`` then looks again, since an auto
-        frame may have pushed onto a stack already looked at).
+        frame may have pushed onto a stack already looked at). ``asked`` collects the
+        options of each top that has a question.
         """
         progressed = False
-        for stack_seat, stack in self._stacks(g):
+        for index, stack in enumerate(self._stacks(g)):
             while stack:
                 top = stack[-1]
-                t, seat = top["t"], self._seat(stack_seat, top)
+                t, seat = top["t"], self._seat(index, top)
                 if t in self.auto:
                     stack.pop()
                     self.auto[t](g, seat, top)
-                elif not self.options[t](g, seat, top):
-                    stack.pop()
                 else:
-                    break
+                    opts = self.options[t](g, seat, top)
+                    if opts:
+                        if asked is not None:
+                            asked[index] = (top, opts)
+                        break
+                    stack.pop()
                 progressed = True
         return progressed
 
-    def settle(self, g: Any, advance: Callable[[Any], None], *, limit: int) -> None:
+    def settle(self, g: Any, advance: Callable[[Any], None], *, limit: int) -> Asked:
         """Run until some seat has a question or the game is over (``s["phase"]``).
 
-        ``advance(g)`` starts the game's next step when every stack is empty.
+        ``advance(g)`` starts the game's next step when every stack is empty. Returns the
+        options of every question now asked, worked out by the last pass, which changed
+        nothing: ``decisions`` may take them instead of asking the options functions again,
+        as long as the state has not changed since (``FrameGame`` hands them over only from
+        a move to the decisions listed right after it; half of a move's cost otherwise).
         """
         for _ in range(limit):
-            progressed = self.run_tops(g)
+            asked: Asked = {}
+            progressed = self.run_tops(g, asked)
             if self.waiting(g):
                 if not progressed:
-                    return
+                    return asked
                 continue
             if g.s["phase"] == "over":
-                return
+                return {}
             advance(g)
         raise RuntimeError("settle did not settle")  # pragma: no cover
 
     # --------------------------------------------------------------- questions
-    def decisions(self, g: Any) -> list[tuple[int, str, list[Option]]]:
-        """The question at the top of every stack, as the contract's ``_decisions`` wants."""
+    def decisions(self, g: Any, asked: Asked | None = None) -> list[tuple[int, str, list[Option]]]:
+        """The question at the top of every stack, as the contract's ``_decisions`` wants;
+        ``asked``: what ``settle`` returned, if nothing changed since."""
         out = []
-        for stack_seat, stack in self._stacks(g):
+        for index, stack in enumerate(self._stacks(g)):
             if not stack:
                 continue
             frame = stack[-1]
-            seat = self._seat(stack_seat, frame)
-            opts = self.options[frame["t"]](g, seat, frame)
+            seat = self._seat(index, frame)
+            known = asked.get(index) if asked else None
+            if known is not None and known[0] is frame:
+                opts = known[1]
+            else:
+                opts = self.options[frame["t"]](g, seat, frame)
             options = [wording.option(*o) for o in opts]
             if len(options) > MAX_UNGROUPED and any(not o.group for o in options):
                 options = [Option(o.move, o.label, o.group or "Other") for o in options]
@@ -196,9 +212,10 @@ class FrameGame(Game):
     in the JSON-able dict ``s`` and collects the events of a move with ``log``. It provides
     ``_new_state(rules)`` (the set-up, drawing from ``self.rng``), ``_setup_text()`` (the
     log line of the set-up), ``_settle()`` (its ``settle``: run the game on to the next
-    question) and may add to the ``s["last"]`` of a move with ``_before_move`` and
-    ``_marks``. ``default_move`` takes the first of ``DEFAULT_PREFERENCE`` on offer (safe
-    moves: pass, stop, done ...), else the first option.
+    question, returning what ``Frames.settle`` returns) and may add to the ``s["last"]`` of
+    a move with ``_before_move`` and ``_marks``. ``default_move`` takes the first of
+    ``DEFAULT_PREFERENCE`` on offer (safe moves: pass, stop, done ...), else the first
+    option.
     """
 
     frames: Frames  # an instance may get an extended copy (tests' own frames)
@@ -206,10 +223,12 @@ class FrameGame(Game):
     RULES_LATEST: ClassVar[int] = 1
     s: dict[str, Any]
     _events: list[Event]
+    _asked: Asked | None  # from the move just applied to the decisions listed next
 
     def __init__(self, players: list[str], *, seed: int, options: dict | None = None) -> None:
         super().__init__(players, seed=seed, options=options)
         self._events = []
+        self._asked = None
         self.s = self._new_state(self._rules())
         self.log(None, self._setup_text())
         self._settle()
@@ -230,7 +249,7 @@ class FrameGame(Game):
     def _setup_text(self) -> str:
         raise NotImplementedError
 
-    def _settle(self) -> None:
+    def _settle(self) -> Asked:
         raise NotImplementedError
 
     def _before_move(self) -> Any:
@@ -243,6 +262,7 @@ class FrameGame(Game):
 
     def _apply(self, seat: int, move: str) -> list[Event]:
         self._events = []
+        self._asked = None
         label = self._label(seat, move)
         before = self._before_move()
         self.frames.answer(self, seat, move)
@@ -250,7 +270,9 @@ class FrameGame(Game):
             self.log(seat, f"{self.name(seat)}: {label}")
         text = [e.text for e in self._events]
         self.s["last"] = {"seat": seat, "move": move, "text": text, **self._marks(before)}
-        self._settle()
+        # ``play`` lists the decisions right after this, the state unchanged: they reuse the
+        # options the settle just found (each top's options are otherwise worked out twice)
+        self._asked = self._settle()
         events, self._events = self._events, []
         return events
 
@@ -268,7 +290,12 @@ class FrameGame(Game):
         self._events.append(Event(wording.tidy(text), seat))
 
     def _decisions(self) -> list[tuple[int, str, list[Option]]]:
-        return self.frames.decisions(self)
+        asked, self._asked = self._asked, None  # good once, right after the move
+        return self.frames.decisions(self, asked)
+
+    def invalidate(self) -> None:
+        self._asked = None
+        super().invalidate()
 
     def _dump(self) -> dict[str, Any]:
         return copy_state(self.s)
@@ -278,7 +305,13 @@ class FrameGame(Game):
 
     def _load(self, data: dict[str, Any]) -> None:
         self._events = []
+        self._asked = None
         self.s = json.loads(json.dumps(data))  # whatever it was given: JSON types from here
+
+    def _load_typed(self, data: dict[str, Any]) -> None:
+        self._events = []
+        self._asked = None
+        self.s = copy_state(data)  # JSON types already: a copy is the same, 4x as fast
 
     def default_move(self, seat: int) -> str | None:
         decision = self.decision_for(seat)

@@ -74,7 +74,11 @@ def fit(label: str, detail: str = "", limit: int = LABEL_LIMIT) -> tuple[str, st
     return head, tail[:DETAIL_LIMIT]
 
 
+@lru_cache(maxsize=16384)
 def option(move: str, label: str, group: str = "", detail: str = "") -> Option:
-    """An engine option as players read it: plurals agreeing, the label fitting a button."""
+    """An engine option as players read it: plurals agreeing, the label fitting a button.
+
+    Cached (an Option is frozen, so one may serve every game): AI rollouts list the same
+    options hundreds of thousands of times."""
     head, rest = fit(tidy(label), tidy(detail))
     return Option(move, head, group, rest)

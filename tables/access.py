@@ -153,7 +153,7 @@ class GameAccess:
             return apply_names(cached[1], row)
         snap = await self.store.load_snapshot(row.id)
         try:
-            game = Game.from_json(json.loads(snap.text or ""))
+            game = Game.from_json(json.loads(snap.text or ""), typed=True)  # parsed JSON
             if game.kind != row.kind or game.version + game.version_base != snap.version:
                 raise ValueError(f"snapshot is at move {game.version}, the game at {snap.version}")
         except Exception as exc:
@@ -213,5 +213,5 @@ def broken_text(game_id: int, reason: str | None) -> str:
 
 
 def dump(game: Game) -> str:
-    """The snapshot text of ``game``."""
-    return json.dumps(game.to_json(), separators=(",", ":"))
+    """The snapshot text of ``game`` (written from the live state: no copy first)."""
+    return json.dumps(game.to_json(copy=False), separators=(",", ":"))

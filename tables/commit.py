@@ -53,7 +53,7 @@ class Trial:
 
 def play_on_copy(cached: Game, seat: int, move: str) -> Trial:
     """Play ``move`` for ``seat`` on a copy of ``cached``; raises what the engine raises."""
-    game = Game.from_json(cached.to_json())
+    game = Game.from_json(cached.to_json(copy=False), typed=True)  # one copy of the state
     before, key_before = cached.pending(), cached.turn_key()
     return Trial(game, game.play(seat, move), before, key_before)
 

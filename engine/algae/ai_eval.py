@@ -23,6 +23,7 @@ from engine.algae.state import vp_total
 from engine.algae.view import belt_steps
 
 TOKENS = ("freelance", "choice", "wild", "value")
+TOKEN_KEYS = tuple((k, f"{k}_left") for k in TOKENS)  # each token and its feature
 # Turns the strong search's plan rollouts play before this estimate (ai/evaluate.py). Strong
 # at 4 iterations against easy (2-player, ai.tournament, 6-12 games each): 2 turns 43.1 VP,
 # 5 turns 63.0, 8 turns 56: the estimate misjudges half-built engines, the plan's next turns
@@ -52,7 +53,7 @@ def _steps(dept: str) -> dict[str, int]:
 def _goods(p: dict[str, Any], left: float) -> float:
     """Cubes on their way to market: worth more the closer they are to a dispatch storage."""
     steps = _steps(p["dept"])
-    dispatch = set(B.dispatch_cells(p))
+    dispatch = B.dept(p)["values"]  # the dispatch cells
     worth = 0.0
     for cell, n in p["cells"].items():
         if not n:
@@ -102,6 +103,7 @@ def features(s: dict[str, Any], seat: int) -> dict[str, float]:
     p = s["players"][seat]
     left = time_left(s)
     icons = B.revealed_icons(p)
+    mondays = mondays_left(s)
     out = {
         "one": 1.0,
         "left": left,
@@ -111,8 +113,8 @@ def features(s: dict[str, Any], seat: int) -> dict[str, float]:
         "energy": float(p["energy"]),
         "rows": float(full_rows(p)),
         "grid": float(len(p["grid_placed"])),
-        "monday_vp": float(mondays_left(s) * icons["vp"]),
-        "monday_money": float(mondays_left(s) * icons["money"]),
+        "monday_vp": float(mondays * icons["vp"]),
+        "monday_money": float(mondays * icons["money"]),
         "cities_left": len(p["cities"]) * left,
         "contract": 1.0 if p["contract_done"] else 0.0,
         "goods": _goods(p, left),
@@ -123,8 +125,8 @@ def features(s: dict[str, Any], seat: int) -> dict[str, float]:
         "money_left": p["money"] * left,
         "energy_left": p["energy"] * left,
     }
-    for k in TOKENS:
-        out[f"{k}_left"] = p[k] * left
+    for k, key in TOKEN_KEYS:
+        out[key] = p[k] * left
     return out
 
 

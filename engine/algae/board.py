@@ -65,11 +65,16 @@ def _edges(rules: int, name: str) -> tuple[tuple[str, str, str, str], ...]:
 def main_edges(p: P, machine: str | None = None) -> list[tuple[str, str, str]]:
     """Open main belts as (from, to, machine)."""
     out = []
+    spec = dept(p)  # edge_open and storage_open, with the board looked up once
+    tiles, cells, locked, board = spec["tiles"], spec["cells"], spec["locked"], p["board"]
     for a, b, m, lock in _edges(p.get("rules", 1), p["dept"]):
-        if (machine is None or m == machine) and edge_open(p, lock):
-            if dept(p)["cells"][a] == "storage" and not storage_open(p, a):
-                continue
-            out.append((a, b, m))
+        if machine is not None and m != machine:
+            continue
+        if lock and not (lock in tiles and lock not in board):
+            continue
+        if cells[a] == "storage" and a in locked and not has_effect(p, "unlock", a):
+            continue
+        out.append((a, b, m))
     return out
 
 
@@ -150,6 +155,7 @@ TEAM_WORDS = {"sci": "scientist", "eng": "engineer", "ops": "operator"}
 FIELD_NAMES = {"cap": "capacity field", "conv": "conveyor belt field", "gen": "generator field"}
 
 
+@cache
 def tile_name(tile: str) -> str:
     """A tile as players read it: "capacity tile 2", "combo tile 1", "scientists income
     tile", "brown storage tile", "secondary belt tile" (never its id, issue 12 item 6)."""
@@ -178,7 +184,14 @@ def belt_name(sid: str) -> str:
 
 
 def edge_text(p: P, edge: str) -> str:
+    return _edge_text(p.get("rules", 1), p["dept"], edge)
+
+
+@cache
+def _edge_text(rules: int, name: str, edge: str) -> str:
+    """A belt in words under a rules version (cached: every belt move's label has one)."""
     a, b = edge.split(">")
+    p = {"rules": rules, "dept": name}
     return f"{cell_text(p, a)} → {cell_text(p, b)}"
 
 

@@ -35,7 +35,9 @@ def distances() -> dict[str, dict[str, int]]:
     return out
 
 
+@lru_cache(maxsize=1)
 def links() -> dict[str, list[str]]:
+    """The neighbours of every city (cached: callers copy the lists they hand on)."""
     return {c: [n for n, d in distances()[c].items() if d == 1] for c in D.CITIES}
 
 
@@ -44,20 +46,40 @@ def held_cities(s: dict) -> list[str]:
     return [c for c, v in s["cities"].items() if v["disks"]]
 
 
-def transport(s: dict, p: dict, city: str, held: list[str] | None = None) -> int | None:
-    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach. ``held``:
-    ``held_cities(s)`` when the caller prices many cities of one state."""
+def transport(s: dict, p: dict, city: str) -> int | None:
+    """ALG-EXPORT-07..12: € to pay, or None when the city is out of reach."""
     if s["cities"][city]["disks"]:
         return 0  # a city with a disk
-    row = distances()[city]
-    sources = held_cities(s) if held is None else held
-    dist = min((row.get(c, 99) for c in sources), default=None)
-    if dist is None:
+    held = held_cities(s)
+    if not held:
         return 0  # the very first export of the game
+    dist = _nearest(tuple(held))[city]
     if dist > D.MAX_DISTANCE:
         return None
     table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
     return table[dist]
+
+
+def transport_costs(s: dict, p: dict) -> dict[str, int | None]:
+    """``transport(s, p, city)`` of every city at once (an export's menu prices them all)."""
+    held = held_cities(s)
+    if not held:
+        return dict.fromkeys(D.CITIES, 0)
+    table = D.TRANSPORT_COST_TILE if B.has_effect(p, "transport") else D.TRANSPORT_COST
+    near = _nearest(tuple(held))
+    cities = s["cities"]
+    return {
+        c: 0 if cities[c]["disks"] else (None if d > D.MAX_DISTANCE else table[d])
+        for c, d in near.items()
+    }
+
+
+@lru_cache(maxsize=4096)
+def _nearest(held: tuple[str, ...]) -> dict[str, int]:
+    """Steps from every city to the nearest of ``held`` (99: none connected); cached, as the
+    held cities change only with an export and AI rollouts price cities all the time."""
+    rows = distances()
+    return {city: min(rows[city].get(c, 99) for c in held) for city in D.CITIES}
 
 
 def delivery_value(p: dict, items: dict[str, int], tokens: int) -> int:
@@ -122,6 +144,22 @@ def can_deliver(p: dict, f: dict) -> bool:
     return any(reachable(p, f, {c: 1}) for c in goods(p))
 
 
+def city_reach(p: dict) -> int | None:
+    """The highest demand a city delivery could meet now (None: no goods), so that
+    ``can_deliver`` of a city delivery is ``reach >= demand``: every good and value token
+    (a Cosmetics player's goods of one type, the best type). One sum for a whole export
+    menu instead of one per demand."""
+    have = goods(p)
+    if not have:
+        return None
+    if p["dept"] != "cosmetics":
+        return delivery_value(p, have, p["value"])
+    by_type: dict[str, dict[str, int]] = {}
+    for c, n in have.items():
+        by_type.setdefault(B.product_type(p, c), {})[c] = n
+    return max(delivery_value(p, part, p["value"]) for part in by_type.values())
+
+
 def start_export(g: Any, seat: int, n: int) -> None:
     """An export task of up to ``n`` destinations; then the action's end (ALG-EXPORT-19)."""
     push(g, seat, "export_end")
@@ -150,27 +188,19 @@ def export_choices(g: Any, seat: int, again: tuple[str, ...] = ()) -> list[tuple
     p = s["players"][seat]
     out = []
     week_bonus = s["bonus_tiles"][s["week"] - 1]
-    deliverable: dict[int, bool] = {}  # a city delivery depends on the demand only
-    held = held_cities(s)
+    reach = city_reach(p)
+    costs = transport_costs(s, p)
     for city, (_, _, demand, region) in D.CITIES.items():
         mine = city in p["cities"]
         if mine and (len(p["cities"]) < D.REEXPORT_AFTER or city in again):
             continue  # ALG-EXPORT-05/29/30
         if not mine and p["disks"] <= 0:
             continue
-        cost = transport(s, p, city, held)
+        cost = costs[city]
         if cost is None or cost > p["money"]:
             continue
-        if demand not in deliverable:
-            probe: dict[str, Any] = {
-                "mode": "re" if mine else "new",
-                "city": city,
-                "items": {},
-                "tok": 0,
-            }
-            deliverable[demand] = can_deliver(p, probe)
-        if not deliverable[demand]:
-            continue
+        if reach is None or reach < demand:
+            continue  # no delivery could meet the demand
         title = city.title()
         if mine:
             label = (

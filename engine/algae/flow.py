@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.algae import data as D
 from engine.algae.frames import push
+from engine.frames import Asked
 
 
 def turn_order(g: Any) -> list[int]:
@@ -18,9 +19,9 @@ def turn_order(g: Any) -> list[int]:
     return [(g.s["first"] + i) % n for i in range(n)]
 
 
-def settle(g: Any) -> None:
+def settle(g: Any) -> Asked:
     """Run until some seat has a question to answer, or the game is over."""
-    g.frames.settle(g, advance, limit=100_000)
+    return g.frames.settle(g, advance, limit=100_000)
 
 
 def advance(g: Any) -> None:

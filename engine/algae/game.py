@@ -11,7 +11,7 @@ from engine.algae.frames import FRAMES
 from engine.algae.refusals import refusal
 from engine.algae.state import new_state
 from engine.core import Event, IllegalMove, Progress, ScoreLine
-from engine.frames import FrameGame
+from engine.frames import Asked, FrameGame
 
 
 class AlgaeGame(FrameGame):
@@ -29,8 +29,8 @@ class AlgaeGame(FrameGame):
             f"{n} runs {d.title()}" for n, d in zip(self.players, depts, strict=True)
         )
 
-    def _settle(self) -> None:
-        settle(self)
+    def _settle(self) -> Asked:
+        return settle(self)
 
     def _departments(self) -> list[str]:
         """Chosen with options["departments"] (one per seat) or drawn from the seed."""

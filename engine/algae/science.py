@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.algae import board as B
@@ -29,9 +30,11 @@ def eng_cost(item: str) -> int:
     return max(D.ZONE_ENG[zone(c)] for c in D.GRID_ITEMS[item][0])
 
 
-def placements(p: dict, length: int) -> list[tuple[str, tuple[str, ...]]]:
-    """Free straight placements of a tile: (name, cells); ``b3h`` runs right, ``b3v`` down."""
-    taken = occupied(p)
+@cache
+def _straight(length: int) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """Every straight placement of a tile on the empty grid, (name, cells, science cost):
+    ``b3h`` runs right, ``b3v`` down (cached: the grid never changes shape, and AI rollouts
+    ask all the time)."""
     out = []
     for r in range(len(D.GRID_ROWS)):
         for c in range(1, D.GRID_COLS + 1):
@@ -43,9 +46,9 @@ def placements(p: dict, length: int) -> list[tuple[str, tuple[str, ...]]]:
                     if rr >= len(D.GRID_ROWS) or cc > D.GRID_COLS:
                         break
                     cells.append(f"{D.GRID_ROWS[rr]}{cc}")
-                if len(cells) == length and not taken.intersection(cells):
-                    out.append((f"{D.GRID_ROWS[r]}{c}{d}", tuple(cells)))
-    return out
+                if len(cells) == length:
+                    out.append((f"{D.GRID_ROWS[r]}{c}{d}", tuple(cells), sci_cost(tuple(cells))))
+    return tuple(out)
 
 
 def sci_cost(cells: tuple[str, ...]) -> int:
@@ -181,13 +184,18 @@ def _tiles_prompt(g: Any, seat: int, f: dict) -> str:
     return f"Scientists: place up to {f['n']} more science tile(s); you have {p['science']} science"
 
 
-def affordable(p: dict, tile: str) -> list[tuple[str, tuple[str, ...], int]]:
-    out = []
-    for name, cells in placements(p, tile_length(p, tile)):
-        cost = sci_cost(cells)
-        if cost <= p["science"]:
-            out.append((name, cells, cost))
-    return out
+def affordable(
+    p: dict, tile: str, taken: set[str] | None = None
+) -> list[tuple[str, tuple[str, ...], int]]:
+    """Free placements of ``tile`` the player's science pays for: (name, cells, cost).
+    ``taken``: ``occupied(p)`` when the caller asks about many tiles of one state."""
+    taken = occupied(p) if taken is None else taken
+    science = p["science"]
+    return [
+        (name, cells, cost)
+        for name, cells, cost in _straight(tile_length(p, tile))
+        if cost <= science and taken.isdisjoint(cells)
+    ]
 
 
 @decision("sci_tiles", _tiles_prompt, chain=True)
@@ -197,8 +205,9 @@ def _tiles_opts(g: Any, seat: int, f: dict) -> list:
         return []
     out = []
     dept = B.dept(p)
+    taken = occupied(p)
     for tile in [*p["board"], *p["beside"]]:
-        if not affordable(p, tile):
+        if not affordable(p, tile, taken):
             continue
         if tile in D.COMBO_SHAPES:
             n = D.COMBO_SHAPES[tile]

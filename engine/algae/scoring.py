@@ -8,13 +8,14 @@ from engine.algae import data as D
 from engine.algae.state import add_vp, vp_total
 from engine.core import ScoreLine
 
+# The cells of each science grid row ("a1" .. "a6", ...).
+GRID_ROW_CELLS = tuple(tuple(f"{r}{c}" for c in range(1, D.GRID_COLS + 1)) for r in D.GRID_ROWS)
+
 
 def full_rows(p: dict) -> int:
     """Grid rows completely covered by science tiles placed by the player."""
     placed = p["grid_placed"]
-    return sum(
-        1 for r in D.GRID_ROWS if all(f"{r}{c}" in placed for c in range(1, D.GRID_COLS + 1))
-    )
+    return sum(1 for row in GRID_ROW_CELLS if all(c in placed for c in row))
 
 
 def final_points(p: dict) -> dict[str, int]:

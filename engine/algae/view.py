@@ -75,6 +75,7 @@ Algae is open information, so every seat (and ``None``, the public) gets the sam
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.algae import board as B
@@ -156,11 +157,7 @@ def _board(s: dict) -> dict[str, Any]:
                     "action": action,
                     "text": action_text(action),
                     "supervisors": [k for k, x in enumerate(s["sup"]) if x == [i, j]],
-                    "links": [
-                        spot_name(i + 1, k)
-                        for k in range(len(D.SPOTS))
-                        if i + 1 < D.DAYS and D.connected(j, k)
-                    ],
+                    "links": list(_spot_links(i, j)),
                 }
             )
         strips.append({"strip": i + 1, "side": s["strip_side"][i], "spots": spots})
@@ -179,6 +176,15 @@ def _board(s: dict) -> dict[str, Any]:
     }
 
 
+@cache
+def _spot_links(i: int, j: int) -> tuple[str, ...]:
+    """The next strip's spots connected to spot ``j`` of strip ``i`` (cached: a view per AI
+    decision)."""
+    return tuple(
+        spot_name(i + 1, k) for k in range(len(D.SPOTS)) if i + 1 < D.DAYS and D.connected(j, k)
+    )
+
+
 def _cities(s: dict) -> list[dict[str, Any]]:
     near = links()
     return [
@@ -192,7 +198,7 @@ def _cities(s: dict) -> list[dict[str, Any]]:
             "token": s["cities"][c]["token"],
             "token_text": BONUS_TEXT.get(s["cities"][c]["token"] or "", ""),
             "disks": list(s["cities"][c]["disks"]),
-            "links": near[c],
+            "links": list(near[c]),
         }
         for c, (x, y, demand, region) in D.CITIES.items()
     ]
@@ -221,6 +227,7 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
     p = s["players"][seat]
     spec = B.dept(p)
     sup = s["sup"][seat]
+    unlocked = B.unlocked_tiles(p)
     return {
         "seat": seat,
         "name": g.players[seat],
@@ -285,7 +292,7 @@ def _seat(g: Any, seat: int) -> dict[str, Any]:
                         {"item": k, "index": i, "icon": icon, "gone": B.item_gone(p, (k, i))}
                         for (k, i), icon in covers
                     ],
-                    "unlocked": tid in B.unlocked_tiles(p),
+                    "unlocked": tid in unlocked,
                     "used": tid in p["x_used"],
                 }
                 for tid, covers in D.SIDE_TILES.items()
@@ -317,9 +324,15 @@ def belt_steps(spec: dict) -> dict[str, int]:
     return step
 
 
+@cache
+def _steps(rules: int, name: str) -> dict[str, int]:
+    """``belt_steps`` of a department under a rules version (cached; read only)."""
+    return belt_steps(B.dept({"rules": rules, "dept": name}))
+
+
 def _factory(p: dict) -> dict[str, Any]:
     spec = B.dept(p)
-    steps = belt_steps(spec)
+    steps = _steps(p.get("rules", 1), p["dept"])
     cells = []
     for c, kind in spec["cells"].items():
         storage = kind == "storage"
@@ -349,26 +362,34 @@ def _factory(p: dict) -> dict[str, Any]:
     }
 
 
+@cache
+def _grid_cells() -> tuple[tuple[str, int, str | None, str], ...]:
+    """Each science grid cell's id, zone, bonus and its text (the grid's printed part)."""
+    return tuple(
+        (cid, r, D.GRID_BONUS.get(cid), BONUS_TEXT.get(D.GRID_BONUS.get(cid) or "", ""))
+        for r, row in enumerate(D.GRID_ROWS)
+        for cid in (f"{row}{col}" for col in range(1, D.GRID_COLS + 1))
+    )
+
+
 def _grid(p: dict) -> dict[str, Any]:
     item_at = {}
     for item, stack in p["grid_items"].items():
         if stack:
             for c in D.GRID_ITEMS[item][0]:
                 item_at[c] = stack[0]
-    cells = []
-    for r, row in enumerate(D.GRID_ROWS):
-        for col in range(1, D.GRID_COLS + 1):
-            cid = f"{row}{col}"
-            cells.append(
-                {
-                    "id": cid,
-                    "zone": r,
-                    "bonus": D.GRID_BONUS.get(cid),
-                    "bonus_text": BONUS_TEXT.get(D.GRID_BONUS.get(cid) or "", ""),
-                    "item": item_at.get(cid),
-                    "science": p["grid_placed"].get(cid),
-                }
-            )
+    placed = p["grid_placed"]
+    cells = [
+        {
+            "id": cid,
+            "zone": r,
+            "bonus": bonus,
+            "bonus_text": text,
+            "item": item_at.get(cid),
+            "science": placed.get(cid),
+        }
+        for cid, r, bonus, text in _grid_cells()
+    ]
     return {
         "rows": D.GRID_ROWS,
         "cols": D.GRID_COLS,

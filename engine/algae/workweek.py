@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.algae import board as B
@@ -19,6 +20,7 @@ ACTION_TEXT = {
 }
 
 
+@cache
 def action_text(action: str) -> str:
     if action in ACTION_TEXT:
         return ACTION_TEXT[action]
@@ -30,6 +32,7 @@ def spot_action(s: dict, strip: int, spot: int) -> str:
     return D.STRIPS[strip][s["strip_side"][strip]][spot]
 
 
+@cache
 def spot_name(strip: int, spot: int) -> str:
     return f"{strip + 1}{D.SPOTS[spot]}"
 
@@ -104,7 +107,9 @@ def team_options(g: Any, seat: int, teams: tuple[str, ...], prefix: str) -> list
     """The teams to activate; operators only when they can take algae or export now
     (issue 12 item 2: an action that can do nothing is not offered)."""
     p = g.s["players"][seat]
-    idle = "operators" if not (algae_options(g, seat) or export_choices(g, seat)) else ""
+    idle = ""
+    if "operators" in teams and not (algae_options(g, seat) or export_choices(g, seat)):
+        idle = "operators"
     return [(f"{prefix}team {t}", team_label(p, t)) for t in teams if t != idle]
 
 

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.frames import Asked
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, gain, gain_code, move_up
 
 
-def settle(g: Any) -> None:
+def settle(g: Any) -> Asked:
     """Run until some seat has a question to answer, or the game is over."""
-    g.frames.settle(g, advance, limit=10_000)
+    return g.frames.settle(g, advance, limit=10_000)
 
 
 def advance(g: Any) -> None:

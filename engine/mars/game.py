@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Progress, Rng, ScoreLine
-from engine.frames import FrameGame, copy_state
+from engine.frames import Asked, FrameGame, copy_state
 from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
 from engine.mars import data as D
 from engine.mars.flow import settle
@@ -44,8 +44,8 @@ class MarsGame(FrameGame):
     def _setup_text(self) -> str:
         return f"Setup: {len(self.players)} player(s); missions " + ", ".join(self.s["missions"])
 
-    def _settle(self) -> None:
-        settle(self)
+    def _settle(self) -> Asked:
+        return settle(self)
 
     # ------------------------------------------------------------------ hooks
     def _before_move(self) -> dict[str, Any]:
