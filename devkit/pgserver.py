@@ -17,6 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from devkit import pgweight
+
 BIN_DIRS = ("/usr/lib/postgresql/15/bin",)
 
 
@@ -47,6 +49,9 @@ class PgServer:
         self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.dir / "log"), "-w",
                   "-t", "60", "start")  # fmt: skip
         _same_weight(data / "postmaster.pid")
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            postmaster = int((data / "postmaster.pid").read_text().split()[0])
+            pgweight.share_like_us(postmaster, str(self.port))  # its backends too
 
     def info(self) -> dict[str, str | int | None]:
         """What ``attach`` needs to use (and stop) this running server from another process."""
@@ -68,6 +73,7 @@ class PgServer:
         try:
             self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
         finally:
+            pgweight.remove_named(str(self.port))
             if remove_later:
                 code = "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)"
                 subprocess.Popen(

@@ -40,7 +40,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PR_SET_PDEATHSIG = 1
-PRELOAD = ("bootstrap", "bot", "cogs.app", "tables.workers", "devkit.toygame")
+# what a bot imports by the end of a game (``cogs.app`` and what it imports when it runs:
+# the picture and menu cogs, the renderers and Pillow, the process pools)
+PRELOAD = (
+    *("bootstrap", "bot", "cogs.app", "cogs.render", "cogs.menus", "cogs.board_button"),
+    *("cogs.rulebook", "cogs.services", "imaging", "engine", "ai.worker", "storage.open"),
+    *("tables.workers", "tables.extra", "devkit.toygame", "concurrent.futures.thread"),
+    *("multiprocessing.popen_spawn_posix", "multiprocessing.resource_tracker"),
+    "multiprocessing.synchronize",
+)
 
 
 # ---------------------------------------------------------------- the zygote process
