@@ -139,13 +139,21 @@ class Board:
         return others <= 0
 
     # --------------------------------------------------------------------- paying
+    def has(self, cost: dict[str, int]) -> bool:
+        """Whether this seat can pay ``cost`` (rules 4: Minerals stand in for the rest)."""
+        short = sum(max(0, n - self.res[i]) for i, n in cost.items() if i != "mineral")
+        minerals = self.res["mineral"] - cost.get("mineral", 0)
+        if self.v["rules"] < 4:
+            return short == 0 and minerals >= 0
+        return minerals >= short
+
     def can_pay(self, kind: str) -> bool:
         if kind == "mine":
             return self.me["living_quarters"] >= 1 and self.v["building_tiles"]["mine"] > 0
         if kind == "shelter":
-            return self.me["shelters_left"] > 0 and self.res["oxygen"] >= D.SHELTER_COST
+            return self.me["shelters_left"] > 0 and self.has({"oxygen": D.SHELTER_COST})
         what, n = self.v["building_cost"][kind]
-        return self.v["building_tiles"][kind] > 0 and self.res[what] >= n
+        return self.v["building_tiles"][kind] > 0 and self.has({what: n})
 
     def crystals(self) -> int:
         return self.me["depot"] + self.me["goal_crystals"]

@@ -37,7 +37,7 @@ class Pieces:
             if tile.startswith("research:"):
                 key = tile[9:]
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
-                if key in owned or b.res[pay] < 1:
+                if key in owned or not b.has({pay: 1}):
                     continue
                 # its effect (about 4 OP), 2 crystals and a step of the mission when open;
                 # with 4 players the mission needs 7 of the 8 tiles: every one counts more
@@ -58,7 +58,7 @@ class Pieces:
             if tile and tile.startswith("research:") and tile[9:] not in owned:
                 key = tile[9:]
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
-                if b.res[pay] < 1:
+                if not b.has({pay: 1}):
                     out.add(pay)
         return out
 

@@ -291,7 +291,7 @@ class Player(Pieces):
             near = any(set(b.upgrade_spots(x)) & b.zone() for x in b.me["blueprints"])
             vals.append(up if near else 0.7 * up)
         welcomed = D.SHIPS - b.me["ships_on_depot"]
-        if b.res["plant"] >= 1 and b.res["water"] >= 1 and welcomed < b.level:
+        if b.has({"plant": 1, "water": 1}) and welcomed < b.level:
             vals.append(10.0 + 6.0 * b.m("bot"))
         if "research" in b.open or "discovery" in b.open:
             vals.append(self.rover_value(b, 2))

@@ -14,8 +14,11 @@ from typing import Any
 # with it by storage migration 7 and finish on it); version 2 is the published game's economy,
 # card data and end (RULINGS.md); version 3 (storage migration 9 keeps games started on
 # version 2 there) gives the Rover a step for every crystal spent and, with 3-4 players, prices a
-# placement by the other colours on the action (RULINGS.md). New games get RULES_LATEST.
-RULES_LATEST = 3
+# placement by the other colours on the action (RULINGS.md); version 4 (storage migration 10
+# keeps games started on version 3 there) lets a Mineral stand in for any other Resource, starts
+# each player with 1 crystal and their Shelter Tech in Laboratory column 2 (RULINGS.md). New games
+# get RULES_LATEST.
+RULES_LATEST = 4
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
@@ -76,6 +79,10 @@ COLONISTS = 12
 START_COLONISTS = 3
 START_RES = {"mineral": 1, "battery": 1, "water": 1, "plant": 1, "oxygen": 1}
 START_CRYSTALS = 2
+# Rules 4 (the rulebook's player setup: "1 Crystal, placed in the Depot"; "1 Shelter Tech tile
+# ..., placed on the middle space of the 2nd column in your Laboratory").
+START_CRYSTALS_4 = 1
+SHELTER_TECH_START_4 = 2
 BOTS = 4
 SHIPS = 5
 DEPOT_SLOTS = 8
