@@ -43,10 +43,12 @@ class Board:
 
     # ----------------------------------------------------------------- the colony level
     def line(self) -> int:
-        """Buildings of each LSS type the next Colony level needs (data.LEVEL_LINE)."""
+        """Buildings of each LSS type the next Colony level needs (data.LEVEL_LINE, rules 4
+        data.LEVEL_LINE_4)."""
         if self.level >= D.MAX_LEVEL:
             return 99
-        return D.LEVEL_LINE[max(1, min(self.n, 4))][self.level + 1]
+        lines = D.LEVEL_LINE_4 if self.v["rules"] >= 4 else D.LEVEL_LINE
+        return lines[max(1, min(self.n, 4))][self.level + 1]
 
     def short(self, kind: str) -> int:
         """How many more of an LSS type the next level needs (0 when it has enough)."""

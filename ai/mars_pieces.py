@@ -41,7 +41,7 @@ class Pieces:
                     continue
                 # its effect (about 4 OP), 2 crystals and a step of the mission when open;
                 # with 4 players the mission needs 7 of the 8 tiles: every one counts more
-                out[h] = 9.0 + (10.0 + 5.0 * (b.n >= 4)) * b.m("research")
+                out[h] = 9.0 + (12.0 + 5.0 * (b.n >= 4)) * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
         return out

@@ -262,7 +262,8 @@ def level_line(g: Any) -> int:
     s = g.s
     if not v2(g) or s["level"] >= D.MAX_LEVEL:
         return s["level"] + 1
-    return D.LEVEL_LINE[len(s["players"])][s["level"] + 1]
+    lines = D.LEVEL_LINE_4 if s.get("rules", 1) >= 4 else D.LEVEL_LINE
+    return lines[len(s["players"])][s["level"] + 1]
 
 
 def lss_reward_op(g: Any, seat: int, reward: str) -> int:

@@ -16,7 +16,8 @@ from typing import Any
 # version 2 there) gives the Rover a step for every crystal spent and, with 3-4 players, prices a
 # placement by the other colours on the action (RULINGS.md); version 4 (storage migration 10
 # keeps games started on version 3 there) lets a Mineral stand in for any other Resource, starts
-# each player with 1 crystal and their Shelter Tech in Laboratory column 2 (RULINGS.md). New games
+# each player with 1 crystal and their Shelter Tech in Laboratory column 2, and (ours) lowers the
+# level lines of 3-4 player games (RULINGS.md). New games
 # get RULES_LATEST.
 RULES_LATEST = 4
 
@@ -204,6 +205,10 @@ LEVEL_LINE = {
     3: {2: 2, 3: 3, 4: 3, 5: 4},
     4: {2: 2, 3: 3, 4: 3, 5: 4},
 }
+# Rules 4 (ours, RULINGS.md GAP-06): the rulebook's setup made 3-4 player games longer (sweep:
+# median 12 rounds at 3 players with the old lines, the target is 7-11), so with 3-4 players
+# levels 2 and 3 come together at 2 Buildings of each LSS type.
+LEVEL_LINE_4 = {**LEVEL_LINE, 3: {2: 2, 3: 2, 4: 3, 5: 4}, 4: {2: 2, 3: 2, 4: 3, 5: 4}}
 
 # -------------------------------------------------------------------- LSS (GAP-16)
 LSS_REWARDS = ("tech", "ship", "adv", "mine", "bot", "disc", "shelter", "lq")

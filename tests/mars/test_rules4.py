@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.core import new_game
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.helpers import P, clear_map, hx, moves, new, play, refresh, turn
+from engine.mars.build import lss_up
+from tests.mars.helpers import P, clear_map, hx, moves, new, play, put, refresh, turn
 
 WATER = hx(-2, 0)  # the starting Water Extractor (paid with batteries, MARS-GAP-12)
 BOT = hx(-3, -1)  # a Bot whose zone holds hexes exactly 2 from it (MARS-BUILD-03)
@@ -99,3 +100,25 @@ def test_new_games_get_rules_4_and_rules_3_stays_playable() -> None:
     assert D.RULES_LATEST == 4
     assert new_game("mars", ["a", "b"], seed=4).s["rules"] == 4
     assert new_game("mars", ["a", "b"], seed=4, options={"rules": 3}).s["rules"] == 3
+
+
+def level_after_two_of_each(n: int, rules: int) -> int:
+    """The Colony level once every LSS type has 2 Buildings on Mars (1 at the start each)."""
+    g = new(n, rules=rules)
+    clear_map(g)
+    for h, kind in zip((hx(-4, 1), hx(-4, 2), hx(-4, 3), hx(-4, 4)), D.LSS_TYPES, strict=True):
+        put(g, h, kind)
+    for kind in D.LSS_TYPES[:-1]:
+        g.s["lss"][kind] = 2
+    lss_up(g, 0, D.LSS_TYPES[-1])
+    return g.s["level"]
+
+
+def test_gap06_rules4_levels_2_and_3_come_together_with_3_or_4_players() -> None:
+    """MARS-GAP-06, rules 4 (ours, data.LEVEL_LINE_4, set with the issue-9 sweep): with 3-4
+    players 2 Buildings of each LSS type take the Colony to level 3 at once (the 2-player lines);
+    rules 3 stops at level 2."""
+    assert level_after_two_of_each(3, 4) == 3
+    assert level_after_two_of_each(4, 4) == 3
+    assert level_after_two_of_each(3, 3) == 2
+    assert level_after_two_of_each(4, 3) == 2
