@@ -43,10 +43,12 @@ class Board:
 
     # ----------------------------------------------------------------- the colony level
     def line(self) -> int:
-        """Buildings of each LSS type the next Colony level needs (data.LEVEL_LINE)."""
+        """Buildings of each LSS type the next Colony level needs (data.LEVEL_LINE, rules 4
+        data.LEVEL_LINE_4)."""
         if self.level >= D.MAX_LEVEL:
             return 99
-        return D.LEVEL_LINE[max(1, min(self.n, 4))][self.level + 1]
+        lines = D.LEVEL_LINE_4 if self.v["rules"] >= 4 else D.LEVEL_LINE
+        return lines[max(1, min(self.n, 4))][self.level + 1]
 
     def short(self, kind: str) -> int:
         """How many more of an LSS type the next level needs (0 when it has enough)."""
@@ -139,13 +141,21 @@ class Board:
         return others <= 0
 
     # --------------------------------------------------------------------- paying
+    def has(self, cost: dict[str, int]) -> bool:
+        """Whether this seat can pay ``cost`` (rules 4: Minerals stand in for the rest)."""
+        short = sum(max(0, n - self.res[i]) for i, n in cost.items() if i != "mineral")
+        minerals = self.res["mineral"] - cost.get("mineral", 0)
+        if self.v["rules"] < 4:
+            return short == 0 and minerals >= 0
+        return minerals >= short
+
     def can_pay(self, kind: str) -> bool:
         if kind == "mine":
             return self.me["living_quarters"] >= 1 and self.v["building_tiles"]["mine"] > 0
         if kind == "shelter":
-            return self.me["shelters_left"] > 0 and self.res["oxygen"] >= D.SHELTER_COST
+            return self.me["shelters_left"] > 0 and self.has({"oxygen": D.SHELTER_COST})
         what, n = self.v["building_cost"][kind]
-        return self.v["building_tiles"][kind] > 0 and self.res[what] >= n
+        return self.v["building_tiles"][kind] > 0 and self.has({what: n})
 
     def crystals(self) -> int:
         return self.me["depot"] + self.me["goal_crystals"]

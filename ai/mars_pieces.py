@@ -37,11 +37,13 @@ class Pieces:
             if tile.startswith("research:"):
                 key = tile[9:]
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
-                if key in owned or b.res[pay] < 1:
+                if key in owned or not b.has({pay: 1}):
                     continue
                 # its effect (about 4 OP), 2 crystals and a step of the mission when open;
-                # with 4 players the mission needs 7 of the 8 tiles: every one counts more
-                out[h] = 9.0 + (10.0 + 5.0 * (b.n >= 4)) * b.m("research")
+                # with 4 players the mission needs 7 of the 8 tiles, alone 3 of the 4 one
+                # Rover may take (MARS-ROVER-05): every one counts more
+                more = 5.0 * (b.n >= 4) + 8.0 * (b.n == 1)
+                out[h] = 9.0 + (12.0 + more) * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
         return out
@@ -58,7 +60,7 @@ class Pieces:
             if tile and tile.startswith("research:") and tile[9:] not in owned:
                 key = tile[9:]
                 pay = RESEARCH_COST[(key[:-1], key[-1])]
-                if b.res[pay] < 1:
+                if not b.has({pay: 1}):
                     out.add(pay)
         return out
 

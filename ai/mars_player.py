@@ -24,6 +24,12 @@ ORBIT_MAIN = ("blueprint", "learn", "rnd", "resupply", "pod")
 # Main action's placement cost would leave too few crystals for them afterwards.
 ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint", "x develop", "x rover")
 DEV_GAIN = {1: 3.5, 2: 5.0, 3: 6.5}  # OP gained + the next column's benefit, by level now
+# A hire's worth beyond the Scientists mission: the Contract space it opens and the Scientist's
+# own end OP (3 per matching Advanced Building on Mars, MARS-SCI-06).
+HIRE_OPENS = 4.0
+# R&D develops for free (MARS-GAP-05): each column right is end OP (MARS-ORBIT-06) and a benefit.
+RND_WEIGHT = 1.4
+HIRE_SCI = 1.0
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
 
 
@@ -93,7 +99,7 @@ class Player(Pieces):
         if act == "upgrade":
             return 13.0 + 6.0 * b.m("advanced")
         if act == "develop":  # no colonist placed, no crystal for the Orbit slot: worth more
-            return 5.5 + self.develops(b, 1)
+            return 11.0 + self.develops(b, 1)
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
@@ -157,7 +163,16 @@ class Player(Pieces):
                 3.0
                 + 11.0 * b.m("scientist")
                 + 2.0 * (len(me["scientists"]) == 0)
-                + 6.0 * b.m("contract") * (not offered)  # a hire opens a space for a Contract
+                + (HIRE_OPENS + 6.0 * b.m("contract")) * (not offered)  # a hire opens a Contract
+                + HIRE_SCI
+                * max(
+                    (
+                        self.sci_value(b, x["card"])
+                        for x in b.v["scientists"]
+                        if x["kind"] == "scientist"
+                    ),
+                    default=0.0,
+                )
             )
         if a == "contract":
             return self.contract_value(b)
@@ -176,7 +191,7 @@ class Player(Pieces):
         if a == "learn":
             return max((self.learn_value(b, t) for t in b.v["tech_grid"]), default=0)
         if a == "rnd":
-            return 1.0 + self.develops(b, 2)
+            return 1.0 + RND_WEIGHT * self.develops(b, 2)
         if a == "pod":
             if b.v["shuttle"] == "orbit" or not self.colony_ready(b):
                 return 0.5
@@ -229,12 +244,20 @@ class Player(Pieces):
         return v
 
     def contract_value(self, b: Board) -> float:
-        if any(not self.contract_complete(c) for c in b.me["contracts"]):
+        """A Contract scores +9/+12 done, -4/-6 not (MARS-CONTRACT-02/03): worth taking when
+        this seat can see it through, a second one only when the first is nearly done."""
+        held = b.me["contracts"]
+        if len(held) >= D.MAX_CONTRACTS:
+            return 0.0
+        if any(self.missing(b, c) > 2 for c in held):
             return 0.5
         best = 0.0
         for card in b.v["scientists"]:
             if card["kind"] == "contract":
                 best = max(best, self.one_contract(b, card["card"]))
+        late = b.v["end"] in ("trigger", "final")
+        if late and best < 9.0:
+            return 0.5
         return best + 12.0 * b.m("contract") * (best >= 3)
 
     def one_contract(self, b: Board, cid: str) -> float:
@@ -246,10 +269,21 @@ class Player(Pieces):
                 if c["building"] and c["building"]["advanced"] == b.seat and b.same(h, need)
             ]
             return 3.0 * max(sizes, default=0)
-        have = sum(
-            min(n, b.res.get(i, 0) if i != "crystal" else b.me["depot"]) for i, n in need.items()
-        )
-        return 3.0 + 1.5 * have
+        missing = self.missing(b, {"id": cid, "items": {}})
+        return max(1.0, 12.0 - 1.6 * missing)
+
+    @staticmethod
+    def missing(b: Board, c: dict) -> int:
+        """Items a Delivery Contract still lacks after what this seat holds now (0 for an
+        Upgrade Contract: its condition is read elsewhere)."""
+        _, kind, need = next(x for x in D.CONTRACTS if x[0] == c["id"])
+        if kind != "delivery":
+            return 0
+        out = 0
+        for i, n in need.items():
+            have = b.me["depot"] if i == "crystal" else b.res.get(i, 0)
+            out += max(0, n - c["items"].get(i, 0) - have)
+        return out
 
     @staticmethod
     def contract_complete(c: dict) -> bool:
@@ -291,7 +325,7 @@ class Player(Pieces):
             near = any(set(b.upgrade_spots(x)) & b.zone() for x in b.me["blueprints"])
             vals.append(up if near else 0.7 * up)
         welcomed = D.SHIPS - b.me["ships_on_depot"]
-        if b.res["plant"] >= 1 and b.res["water"] >= 1 and welcomed < b.level:
+        if b.has({"plant": 1, "water": 1}) and welcomed < b.level:
             vals.append(10.0 + 6.0 * b.m("bot"))
         if "research" in b.open or "discovery" in b.open:
             vals.append(self.rover_value(b, 2))

@@ -255,4 +255,14 @@ UPDATE games SET options = json_set(options, '$.rules', 2)
  WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
+    (
+        10,
+        "On Mars games started so far stay on rules 3",
+        """
+-- On Mars rules 4 (issue 9) changed the engine: every game started since migration 9 without a
+-- rules option began on rules 3 and keeps it, so its move log still replays on those rules
+UPDATE games SET options = json_set(options, '$.rules', 3)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

@@ -62,6 +62,11 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '1')::te
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '2')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started On Mars games stay on rules 3 (On Mars rules 4, issue 9)
+    10: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '3')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

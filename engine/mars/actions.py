@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import build
+from engine.mars import build, paying
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -345,9 +345,10 @@ def ctype_options(g: Any, f: dict) -> list:
     for k in D.TYPES:
         if build.can_pay(g, f["seat"], k) and build.build_spots(g, f["seat"], k):
             what, n = build.cost_of(g, k)
-            out.append(
-                (k, f"{D.TYPE_TITLE[k]}: pay {n} {what}, gain {D.PRODUCES[k]} = Complex size")
+            pay = (
+                f"{n} {what}" if what == "colonist" else paying.offer_text(g, f["seat"], {what: n})
             )
+            out.append((k, f"{D.TYPE_TITLE[k]}: pay {pay}, gain {D.PRODUCES[k]} = Complex size"))
     return out
 
 

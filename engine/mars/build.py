@@ -7,6 +7,7 @@ from typing import Any
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
+from engine.mars import paying
 from engine.mars.frames import push
 from engine.mars.rules import (
     P,
@@ -47,7 +48,7 @@ def can_pay(g: Any, seat: int, kind: str) -> bool:
         return False
     if what == "colonist":
         return p["lq"] >= n
-    return p["res"][what] >= n
+    return paying.can_pay(g, seat, {what: n})  # rules 4: a Mineral may stand in
 
 
 def placement(g: Any, seat: int, kind: str, h: str) -> int | None:
@@ -169,8 +170,9 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
     # step 1: pay
     if what == "colonist":
         p["lq"] -= 1
+        paid = f"{n} colonist"
     else:
-        p["res"][what] -= n
+        paid = paying.pay(g, seat, {what: n})
     displace(g, h)
     # step 2: tile face down, crystals where the arrows point, flip
     if kind == "shelter":
@@ -200,7 +202,7 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
         use_tech(g, seat, tid)
     g.log(
         seat,
-        f"{g.name(seat)} builds a {D.TYPE_TITLE[kind]} on {h} (paid {n} {what})"
+        f"{g.name(seat)} builds a {D.TYPE_TITLE[kind]} on {h} (paid {paid})"
         + (f"; crystals appear on {', '.join(placed)}" if placed else ""),
     )
     # step 3: resources = complex size
@@ -260,7 +262,8 @@ def level_line(g: Any) -> int:
     s = g.s
     if not v2(g) or s["level"] >= D.MAX_LEVEL:
         return s["level"] + 1
-    return D.LEVEL_LINE[len(s["players"])][s["level"] + 1]
+    lines = D.LEVEL_LINE_4 if s.get("rules", 1) >= 4 else D.LEVEL_LINE
+    return lines[len(s["players"])][s["level"] + 1]
 
 
 def lss_reward_op(g: Any, seat: int, reward: str) -> int:

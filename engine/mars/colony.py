@@ -7,8 +7,11 @@ from typing import Any
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
+from engine.mars import paying
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, contribute, gain, tech_label, usable_techs, use_tech, v2
+
+SHIP_COST = {"plant": 1, "water": 1}  # facts.md: Welcome a Ship
 
 
 # ----------------------------------------------------------- scientists, contracts
@@ -18,8 +21,8 @@ def hireable(g: Any, seat: int, free: bool = False) -> list[str]:
     for sid, _title, (what, n), _kind in D.SCIENTISTS:
         if sid not in g.s["sci_display"]:
             continue
-        have = p["lq"] if what == "working" else p["res"][what]
-        if free or have >= n:
+        ok = p["lq"] >= n if what == "working" else paying.can_pay(g, seat, {what: n})
+        if free or ok:
             out.append(sid)
     return out
 
@@ -29,7 +32,11 @@ def hire_options(g: Any, f: dict) -> list:
     out = []
     for sid in hireable(g, f["seat"], f.get("free", False)):
         _, title, (what, n), kind = next(x for x in D.SCIENTISTS if x[0] == sid)
-        cost = f"send {n} Colonists to your Working Area" if what == "working" else f"{n} {what}"
+        cost = (
+            f"send {n} Colonists to your Working Area"
+            if what == "working"
+            else paying.offer_text(g, f["seat"], {what: n})
+        )
         if f.get("free"):
             cost = "free"
         out.append((sid, f"{title}: {cost}; end: 3 OP per Advanced {D.TYPE_TITLE[kind]}"))
@@ -46,7 +53,7 @@ def hire_apply(g: Any, f: dict, move: str) -> None:
         p["lq"] -= n
         p["wa"] += n
     else:
-        p["res"][what] -= n
+        paying.pay(g, seat, {what: n})
     i = g.s["sci_display"].index(move)
     g.s["sci_display"][i] = None
     g.s["turn"]["fill"] += 1
@@ -105,7 +112,7 @@ def ship_ok(g: Any, seat: int, free: bool = False) -> bool:
     p = P(g, seat)
     welcomed = D.SHIPS - p["ships"]
     can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0
-    paid = free or (p["res"]["plant"] >= 1 and p["res"]["water"] >= 1)
+    paid = free or paying.can_pay(g, seat, SHIP_COST)
     return p["ships"] > 0 and welcomed < g.s["level"] and paid and can_gain
 
 
@@ -125,16 +132,12 @@ def ship_options(g: Any, f: dict) -> list:
 @applies("ship")
 def ship_apply(g: Any, f: dict, move: str) -> None:
     seat, p = f["seat"], P(g, f["seat"])
-    if not f.get("free"):
-        p["res"]["plant"] -= 1
-        p["res"]["water"] -= 1
+    paid = "free" if f.get("free") else "paid " + paying.pay(g, seat, SHIP_COST)
     p["ships"] -= 1
     p["hangar"] += 1
     g.log(
         seat,
-        f"{g.name(seat)} welcomes a Ship ("
-        + ("free" if f.get("free") else "paid 1 plant + 1 water")
-        + "): Depot slot "
+        f"{g.name(seat)} welcomes a Ship (" + paid + "): Depot slot "
         f"{D.OPEN_SLOTS + D.SHIPS - p['ships']} opens",
     )
     cols = {"colbot": 1, "bot": 0, "col2": 2}[move]

@@ -14,8 +14,12 @@ from typing import Any
 # with it by storage migration 7 and finish on it); version 2 is the published game's economy,
 # card data and end (RULINGS.md); version 3 (storage migration 9 keeps games started on
 # version 2 there) gives the Rover a step for every crystal spent and, with 3-4 players, prices a
-# placement by the other colours on the action (RULINGS.md). New games get RULES_LATEST.
-RULES_LATEST = 3
+# placement by the other colours on the action (RULINGS.md); version 4 (storage migration 10
+# keeps games started on version 3 there) lets a Mineral stand in for any other Resource, starts
+# each player with 1 crystal and their Shelter Tech in Laboratory column 2, and (ours) lowers the
+# level lines of 3-4 player games (RULINGS.md). New games
+# get RULES_LATEST.
+RULES_LATEST = 4
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
@@ -76,6 +80,10 @@ COLONISTS = 12
 START_COLONISTS = 3
 START_RES = {"mineral": 1, "battery": 1, "water": 1, "plant": 1, "oxygen": 1}
 START_CRYSTALS = 2
+# Rules 4 (the rulebook's player setup: "1 Crystal, placed in the Depot"; "1 Shelter Tech tile
+# ..., placed on the middle space of the 2nd column in your Laboratory").
+START_CRYSTALS_4 = 1
+SHELTER_TECH_START_4 = 2
 BOTS = 4
 SHIPS = 5
 DEPOT_SLOTS = 8
@@ -197,6 +205,10 @@ LEVEL_LINE = {
     3: {2: 2, 3: 3, 4: 3, 5: 4},
     4: {2: 2, 3: 3, 4: 3, 5: 4},
 }
+# Rules 4 (ours, RULINGS.md GAP-06): the rulebook's setup made 3-4 player games longer (sweep:
+# median 12 rounds at 3 players with the old lines, the target is 7-11), so with 3-4 players
+# levels 2 and 3 come together at 2 Buildings of each LSS type.
+LEVEL_LINE_4 = {**LEVEL_LINE, 3: {2: 2, 3: 2, 4: 3, 5: 4}, 4: {2: 2, 3: 2, 4: 3, 5: 4}}
 
 # -------------------------------------------------------------------- LSS (GAP-16)
 LSS_REWARDS = ("tech", "ship", "adv", "mine", "bot", "disc", "shelter", "lq")

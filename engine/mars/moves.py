@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import paying
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, contribute, developable, gain, gain_code, v2
 
@@ -133,7 +134,7 @@ def tile_blocked(g: Any, seat: int, tile: str) -> str | None:
     colour, letter, cost, effect = D.RESEARCH[tile]
     if any(D.RESEARCH[r][:2] == (colour, letter) for r in p["research"]):
         return "you already have a Research tile of that colour and letter"
-    if any(p["res"][r] < n for r, n in cost.items()):
+    if not paying.can_pay(g, seat, cost):
         return "you cannot pay its cost"
     if effect == "colonist" and p["gained"] >= D.COLONISTS:
         return "you could not use it"
@@ -157,8 +158,7 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
     p["tiles_taken"] += 1
     if tile in D.RESEARCH:
         colour, letter, cost, effect = D.RESEARCH[tile]
-        for r, n in cost.items():
-            p["res"][r] -= n
+        paying.pay(g, seat, cost)
         p["research"].append(tile)
         g.log(
             seat,

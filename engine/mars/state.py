@@ -78,10 +78,13 @@ def new_state(n: int, rng: Rng, rules: int = D.RULES_LATEST) -> S:  # noqa: C901
         p = new_player(seat, goals[seat * D.GOALS_DEALT : (seat + 1) * D.GOALS_DEALT])
         p["bots"] = [H.name(D.START_BOTS[seat])]
         p["techs"] = [f"shelter{seat}"]
+        if rules >= 4:
+            p["depot"] = D.START_CRYSTALS_4
         players.append(p)
     techs: dict[str, dict[str, Any]] = {}
+    shelter_lvl = D.SHELTER_TECH_START_4 if rules >= 4 else 1
     for seat in range(n):
-        techs[f"shelter{seat}"] = {"type": "shelter", "owner": seat, "lvl": 1}
+        techs[f"shelter{seat}"] = {"type": "shelter", "owner": seat, "lvl": shelter_lvl}
     grid = _tech_set(1)
     techs.update(grid)
     reserve = [] if n <= 2 else list(_tech_set(2))

@@ -153,7 +153,11 @@ def _pieces(cv: Canvas, h: Hex, c: tuple[float, float], size: float) -> None:
     items = [("R", s) for s in h.rovers] + [("", s) for s in h.bots]
     if not items:
         return
+    # a row of more than 3 (all four Rovers on the starting Mine, MARS-ROVER-01) shrinks to stay
+    # inside its hex, clear of the neighbours' labels
     icon = max(12, round(size * 0.4))
+    if len(items) > 3:
+        icon = min(icon, round(size * 1.3 / len(items)) - 2)
     step = icon - 1
     y = c[1] + size * (0.74 if h.building else 0.3)
     x = c[0] - step * (len(items) - 1) / 2

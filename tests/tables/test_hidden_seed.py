@@ -10,6 +10,7 @@ import aiosqlite
 
 import engine.mars  # noqa: F401  (registers mars)
 from engine.core import new_game, replay
+from engine.mars import data as D
 from tables import open_tables
 from tables.lobby import mix_seed
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD
@@ -117,5 +118,32 @@ async def test_migration9_keeps_started_mars_games_on_rules_2(tmp_path) -> None:
         record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
         game = replay({**record, "options": started.options, "moves": []})
         assert game.s["rules"] == 2
+    finally:
+        await t.close()
+
+
+async def test_migration10_keeps_started_mars_games_on_rules_3(tmp_path) -> None:
+    """On Mars rules 4: a game started on rules 3 (no "rules" option since migration 9) is
+    stamped rules 3 and replays on them; games stamped before and lobbies are left alone."""
+    path = tmp_path / "v3.sqlite3"
+    t = await open_tables(path)
+    await _start_mars(t, CHAN, 5, rules=3)
+    await t.create("mars", GUILD, CHAN + 1, ANN, "ann", seed=6)
+    await _start_mars(t, CHAN + 2, 7, rules=2)
+    await t.close()
+    async with aiosqlite.connect(path) as db:  # as the database was before migration 10
+        await db.execute(
+            "UPDATE games SET options = '{}' WHERE channel_id IN (?, ?)", (CHAN, CHAN + 1)
+        )
+        await db.execute("DELETE FROM schema_migrations WHERE number = 10")
+        await db.commit()
+    t = await open_tables(path)
+    try:
+        started, lobby, old = [await t.game_in(CHAN + k) for k in range(3)]
+        assert started.options == {"rules": 3} and lobby.options == {}
+        assert old.options == {"rules": 2}
+        record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
+        game = replay({**record, "options": started.options, "moves": []})
+        assert game.s["rules"] == 3 and game.s["players"][0]["depot"] == D.START_CRYSTALS
     finally:
         await t.close()
