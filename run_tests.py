@@ -11,7 +11,7 @@ lease running out). On the idle 2-core machine 4 workers took 113 s and 6 took 1
 queued for a busy one (``worksteal``);
 naming tests runs them in this process, which starts faster. Random-playout sweeps play
 every seed in CI (``CI=true``) or with ``ALGAE_FULL_SWEEP=1``, and a spread subset otherwise
-(every third seed of the toy game, every sixth of Algae, every 13th of On Mars, whose
+(every third seed of the toy game, every sixth of Algae, every 26th of On Mars, whose
 games are the longest).
 
 The run caches compiled bytecode in ``.venv/pycache`` even where ``PYTHONDONTWRITEBYTECODE``
