@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import aiosqlite
+import pytest
 
 import engine.mars  # noqa: F401  (registers mars)
 from engine.core import new_game, replay
@@ -95,55 +96,33 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
         await t.close()
 
 
-async def test_migration9_keeps_started_mars_games_on_rules_2(tmp_path) -> None:
-    """On Mars rules 3: a game started on rules 2 (no "rules" option since migration 7) is
-    stamped rules 2 and replays on them; games stamped before and lobbies are left alone."""
-    path = tmp_path / "v2.sqlite3"
+@pytest.mark.parametrize(("migration", "rules"), [(9, 2), (10, 3)])
+async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
+    tmp_path, migration: int, rules: int
+) -> None:
+    """On Mars rules 3 (migration 9) and 4 (migration 10): a game started on the rules
+    before (no "rules" option since the migration before) is stamped with them and replays
+    on them, its players' starting crystals too; games stamped before and lobbies are left
+    alone."""
+    path = tmp_path / f"v{rules}.sqlite3"
     t = await open_tables(path)
-    await _start_mars(t, CHAN, 5, rules=2)
+    await _start_mars(t, CHAN, 5, rules=rules)
     await t.create("mars", GUILD, CHAN + 1, ANN, "ann", seed=6)
-    await _start_mars(t, CHAN + 2, 7, rules=1)
+    await _start_mars(t, CHAN + 2, 7, rules=rules - 1)
     await t.close()
-    async with aiosqlite.connect(path) as db:  # as the database was before migration 9
+    async with aiosqlite.connect(path) as db:  # as the database was before the migration
         await db.execute(
             "UPDATE games SET options = '{}' WHERE channel_id IN (?, ?)", (CHAN, CHAN + 1)
         )
-        await db.execute("DELETE FROM schema_migrations WHERE number = 9")
+        await db.execute("DELETE FROM schema_migrations WHERE number = ?", (migration,))
         await db.commit()
     t = await open_tables(path)
     try:
         started, lobby, old = [await t.game_in(CHAN + k) for k in range(3)]
-        assert started.options == {"rules": 2} and lobby.options == {}
-        assert old.options == {"rules": 1}
+        assert started.options == {"rules": rules} and lobby.options == {}
+        assert old.options == {"rules": rules - 1}
         record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
         game = replay({**record, "options": started.options, "moves": []})
-        assert game.s["rules"] == 2
-    finally:
-        await t.close()
-
-
-async def test_migration10_keeps_started_mars_games_on_rules_3(tmp_path) -> None:
-    """On Mars rules 4: a game started on rules 3 (no "rules" option since migration 9) is
-    stamped rules 3 and replays on them; games stamped before and lobbies are left alone."""
-    path = tmp_path / "v3.sqlite3"
-    t = await open_tables(path)
-    await _start_mars(t, CHAN, 5, rules=3)
-    await t.create("mars", GUILD, CHAN + 1, ANN, "ann", seed=6)
-    await _start_mars(t, CHAN + 2, 7, rules=2)
-    await t.close()
-    async with aiosqlite.connect(path) as db:  # as the database was before migration 10
-        await db.execute(
-            "UPDATE games SET options = '{}' WHERE channel_id IN (?, ?)", (CHAN, CHAN + 1)
-        )
-        await db.execute("DELETE FROM schema_migrations WHERE number = 10")
-        await db.commit()
-    t = await open_tables(path)
-    try:
-        started, lobby, old = [await t.game_in(CHAN + k) for k in range(3)]
-        assert started.options == {"rules": 3} and lobby.options == {}
-        assert old.options == {"rules": 2}
-        record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
-        game = replay({**record, "options": started.options, "moves": []})
-        assert game.s["rules"] == 3 and game.s["players"][0]["depot"] == D.START_CRYSTALS
+        assert game.s["rules"] == rules and game.s["players"][0]["depot"] == D.START_CRYSTALS
     finally:
         await t.close()
