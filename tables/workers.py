@@ -47,7 +47,7 @@ def size() -> int:
 
 def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent(signal.SIGTERM)
     import engine  # noqa: F401  (registers the games)
     import imaging  # noqa: F401  (registers the renderers)
     from tables.extra import load_extra_games
@@ -55,12 +55,13 @@ def _init_worker() -> None:
     load_extra_games()
 
 
-def _die_with_parent() -> None:
-    """On Linux, a worker gets SIGTERM when the bot dies, even by SIGKILL (no orphans
-    rendering for nobody); elsewhere the pool's own pipes end it at the next task."""
+def die_with_parent(sig: int) -> None:
+    """On Linux, this process gets ``sig`` when its parent dies, even by SIGKILL (no
+    orphans: a render worker rendering for nobody, a test zygote outliving its run);
+    elsewhere it does nothing (a worker's pool pipes then end it at the next task)."""
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        libc.prctl(PR_SET_PDEATHSIG, sig)
 
 
 def _ready() -> int:

@@ -76,8 +76,8 @@ def _seed_rows() -> list[str]:
     found = []
     for number, _, script in sorted(MIGRATIONS):
         for statement in migration(number, script):
-            text = statement.strip().upper()
-            if text.startswith("INSERT") and " VALUES " in f" {text} ".replace("\n", " "):
+            words = statement.upper().split()
+            if words[:1] == ["INSERT"] and "VALUES" in words:
                 found.append(statement)
     return found
 

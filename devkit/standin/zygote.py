@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
-import ctypes.util
 import json
 import os
 import runpy
@@ -38,8 +36,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from tables.workers import die_with_parent
+
 ROOT = Path(__file__).resolve().parents[2]
-PR_SET_PDEATHSIG = 1
 # what a bot imports by the end of a game (``cogs.app`` and what it imports when it runs:
 # the picture and menu cogs, the renderers and Pillow, the process pools)
 PRELOAD = (
@@ -57,12 +56,6 @@ def _preload() -> None:
 
     for name in PRELOAD:
         importlib.import_module(name)
-
-
-def _die_with_parent() -> None:
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _serve(path: str) -> dict[str, Any]:
@@ -151,7 +144,7 @@ def _become_bot(request: dict[str, Any]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    _die_with_parent()
+    die_with_parent(signal.SIGKILL)
     _preload()
     request = _serve(argv[0])
     _become_bot(request)
@@ -182,9 +175,6 @@ class ZygoteProcess:
         if self.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, sig)
-
-    def terminate(self) -> None:
-        self.send_signal(signal.SIGTERM)
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
