@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from engine.algae import data as D
 from imaging.algae.model import PlayerModel, department
 from imaging.algae.style import cube_look
 from imaging.kit import Box, Canvas
@@ -25,8 +24,8 @@ KIND_FILL = {
 }
 
 
-def columns(dept: str) -> dict[str, int]:
-    spec = D.DEPARTMENTS[dept]
+def columns(spec: dict) -> dict[str, int]:
+    """Each cell's column: its main-belt distance from the storages (dispatch last)."""
     depth = {c: 0 for c, k in spec["cells"].items() if k == "storage"}
     for _ in range(len(spec["cells"])):
         for a, b, _, _ in spec["edges"]:
@@ -39,13 +38,14 @@ def columns(dept: str) -> dict[str, int]:
     return depth
 
 
-def cell_boxes(dept: str, box: Box) -> dict[str, Box]:
-    depth = columns(dept)
+def cell_boxes(spec: dict, box: Box) -> dict[str, Box]:
+    """Where each cell of the board (as the seat's rules version prints it) is drawn."""
+    depth = columns(spec)
     ncol = max(depth.values()) + 1
     col_w = (box[2] - box[0]) / ncol
     out: dict[str, Box] = {}
     for col in range(ncol):
-        cells = [c for c in D.DEPARTMENTS[dept]["cells"] if depth[c] == col]
+        cells = [c for c in spec["cells"] if depth[c] == col]
         slot_h = (box[3] - box[1]) / max(1, len(cells))
         h = min(CELL_H, slot_h - 10)
         for i, c in enumerate(cells):
@@ -97,7 +97,7 @@ def draw_factory(cv: Canvas, box: Box, p: PlayerModel) -> None:
         rule_w = (box[2] - box[0]) * 0.55
         rule = spec.get("rule", "")
         cv.text((box[2] - 14, box[1] + 14), rule, 14, fill=pal.MUTED, anchor="ra", max_width=rule_w)
-        boxes = cell_boxes(p.dept, (box[0] + 10, box[1] + 44, box[2] - 10, box[3] - 10))
+        boxes = cell_boxes(spec, (box[0] + 10, box[1] + 44, box[2] - 10, box[3] - 10))
         late, needs = _belts(cv, p, boxes)
         for cell, b in boxes.items():
             _cell(cv, p, cell, b, needs.get(cell))
@@ -116,7 +116,7 @@ def _belts(
     belt in."""
     spec = department(p)
     secondary = {on: (sid, eff, inf, lock) for sid, on, eff, inf, lock in spec["secondary"]}
-    depth = columns(p.dept)
+    depth = columns(spec)
     late: list[tuple[float, float, str, bool, tuple | None]] = []
     needs: dict[str, str] = {}
     for a, b, machine, lock in spec["edges"]:
@@ -184,10 +184,11 @@ def _cell(cv: Canvas, p: PlayerModel, cell: str, b: Box, needs: str | None) -> N
 
 
 def _cubes(cv: Canvas, b: Box, look: tuple[RGB, str], n: int) -> None:
-    """Up to five cubes along the cell's foot, then "×n" (also "×0" for an empty cell)."""
+    """Up to five cubes along the cell's foot; more are four cubes and "×n" beside them (a
+    fifth cube would sit under the count). An empty cell says "×0"."""
     colour, letter = look
     cy = b[3] - 20
-    shown = min(n, 5)
+    shown = n if n <= 5 else 4
     for k in range(shown):
         cv.icon("cube", (b[0] + 18 + k * 21, cy), 22, colour, letter)
     if n > shown or n == 0:

@@ -147,7 +147,7 @@ def _byproduct_tank(cv: Canvas, xy: tuple[int, int], bp: str, n: int) -> None:
 
 def _milestones(cv: Canvas, box: Box, tx: int, game: GameModel) -> None:
     """Milestones: label, VP by order, the players who reached it."""
-    for i, (mid, (label, _, _, vps)) in enumerate(D.MILESTONES.items()):
+    for i, (mid, (label, vps)) in enumerate(game.milestone_rows.items()):
         y = box[1] + 384 + i * 24
         if y > box[3] - 10:
             break

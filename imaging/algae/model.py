@@ -80,6 +80,8 @@ class GameModel:
     last_seat: int | None
     over: bool
     phase_text: str = ""
+    # id -> (label, VP by order of arrival) as the game's own rules version prints them
+    milestone_rows: dict[str, tuple[str, tuple[int, ...]]] = field(default_factory=dict)
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -87,6 +89,17 @@ def _int(value: Any, default: int = 0) -> int:
         return int(value)
     except (TypeError, ValueError):
         return default
+
+
+def _milestone_rows(view: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """Each milestone's label and VP from the view (an older rules version's game shows its
+    own), or the current rules' for a view that lists none."""
+    rows = {
+        str(m.get("id")): (str(m.get("text", "")), tuple(_int(v) for v in m.get("vp", [])))
+        for m in view.get("milestones", [])
+        if m.get("text") and m.get("vp")
+    }
+    return rows or {mid: (label, vps) for mid, (label, _, _, vps) in D.MILESTONES.items()}
 
 
 def _spot(name: Any) -> tuple[int, int] | None:
@@ -224,6 +237,7 @@ def read_game(view: dict[str, Any]) -> GameModel:
             for m in view.get("milestones", [])
         },
         players=players,
+        milestone_rows=_milestone_rows(view),
         last=[str(x) for x in lines][:3],
         last_seat=last.get("seat") if isinstance(last.get("seat"), int) else None,
         over=bool(view.get("over")) or view.get("phase") == "over",
