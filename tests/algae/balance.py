@@ -131,6 +131,10 @@ def play_one(args: tuple[str, int, int, int | None, float | None]) -> dict[str, 
         "marks": [
             {
                 **{f"milestone {m}": 1 for m in p["milestones"]},
+                **{  # the order of arrival: 1st, 2nd, ... player to reach it
+                    f"milestone {m} rank {g.s['milestones'][m].index(i) + 1}": 1
+                    for m in p["milestones"]
+                },
                 "re-exports": p["reexports"],
                 "cities": len(p["cities"]),
                 **dict(marks[i]),

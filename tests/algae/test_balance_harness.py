@@ -31,5 +31,12 @@ def test_one_planner_game_marks_add_up():
         assert marks.get("machine A activations", 0) > 0 or not marks.get("converter cubes")
         assert ("food degraded" in marks) == (dept == "food")
         assert sum(by.values()) == vp
+        reached = {m.split()[1] for m in marks if m.startswith("milestone ") and "rank" not in m}
+        ranked = [m.split()[1] for m in marks if " rank " in m]
+        assert sorted(ranked) == sorted(reached)  # one order of arrival per milestone reached
+    for mid in {m.split()[1] for marks in r["marks"] for m in marks if " rank " in m}:
+        ranks = sorted(int(m.split()[-1]) for marks in r["marks"] for m in marks
+                       if m.startswith(f"milestone {mid} rank "))  # fmt: skip
+        assert ranks == list(range(1, len(ranks) + 1))  # 1st, 2nd: each place once
     text = table(2, [r])
     assert "food" in text and "machine A activations" in text
