@@ -6,7 +6,7 @@ Names used as move notation are short lower-case words.
 
 from __future__ import annotations
 
-RULES_VERSION = 3  # engine/algae/rules.py: what older versions had instead
+RULES_VERSION = 2  # engine/algae/rules.py: what older versions had instead
 WEEKS = 4  # ALG-WEEK-02
 DAYS = 5  # ALG-WEEK-06: five work days, one strip each
 TEAMS = ("operators", "engineers", "scientists")
@@ -140,12 +140,12 @@ CITY_TOKENS = (
 # ------------------------------------------------------------- milestones (ALG-GAP-12)
 # id: (label, kind, amount, VP for the 1st, 2nd, 3rd, 4th player to reach it)
 MILESTONES: dict[str, tuple[str, str, int, tuple[int, ...]]] = {
-    "m3": ("3 cities", "cities", 3, (5, 4, 4, 3)),
-    "m6": ("6 cities", "cities", 6, (7, 5, 5, 4)),
-    "m10": ("8 cities", "cities", 8, (10, 8, 7, 6)),  # rules 1: 10 cities (RULINGS GAP-12)
-    "regions": ("a city in 4 regions", "regions", 4, (6, 5, 5, 4)),
+    "m3": ("3 cities", "cities", 3, (5, 4, 3, 2)),
+    "m6": ("6 cities", "cities", 6, (7, 5, 4, 3)),
+    "m10": ("8 cities", "cities", 8, (10, 8, 6, 4)),  # rules 1: 10 cities (RULINGS GAP-12)
+    "regions": ("a city in 4 regions", "regions", 4, (6, 5, 4, 3)),
     "big": ("3 cities of demand 5+", "big", 3, (6, 5, 4, 3)),
-    "local": ("3 cities in one region", "local", 3, (4, 3, 3, 2)),
+    "local": ("3 cities in one region", "local", 3, (4, 3, 2, 1)),
 }
 
 # ------------------------------------------------------------ side board (ALG-GAP-13)
@@ -235,11 +235,11 @@ DEPARTMENTS: dict[str, dict] = {
         "rule": "no mixing of product types in one city's delivery",
         "byproduct": "lipid",
         "capacity": (4, 5),
-        "storage": {"green": 3, "brown": 3, "red": 3},
+        "storage": {"green": 3, "red": 3, "brown": 3},
         "cells": {
             "green": "storage",
-            "brown": "storage",
             "red": "storage",
+            "brown": "storage",
             "s1": "station",
             "mix": "belt",
             "s2": "station",
@@ -247,11 +247,11 @@ DEPARTMENTS: dict[str, dict] = {
             "soap": "dispatch",
             "serum": "dispatch",
         },
-        "inputs": {"a": ("green", "brown", "red"), "b": ("s1",), "c": ("s2",)},
+        "inputs": {"a": ("green", "red", "brown"), "b": ("s1",), "c": ("s2",)},
         "edges": (
             ("green", "s1", "a", ""),
-            ("brown", "s1", "a", ""),
             ("red", "s1", "a", ""),
+            ("brown", "s1", "a", ""),
             ("s1", "mix", "b", ""),
             ("mix", "s2", "b", ""),
             ("s2", "cream", "c", ""),
@@ -259,7 +259,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("s2", "serum", "c", "belt_serum"),
         ),
         "secondary": (
-            ("sec1", "brown>s1", "energy", False, ""),
+            ("sec1", "red>s1", "energy", False, ""),
             ("sec2", "mix>s2", "add", False, ""),
             ("sec3", "s2>soap", "energy", True, "belt_sec"),
             ("sec4", "s2>serum", "pay1", False, ""),
@@ -267,24 +267,24 @@ DEPARTMENTS: dict[str, dict] = {
         "values": {"cream": (3, "cream"), "soap": (2, "soap"), "serum": (5, "serum")},
         "tiles": {
             **_COMMON_TILES,
-            "store_red": (1, "unlock", "red"),
-            "store_brown": (1, "expand", "brown"),
+            "store_brown": (1, "unlock", "brown"),
+            "store_red": (1, "expand", "red"),
             "val_cream": (1, "value", "cream"),
             "val_soap": (2, "value", "soap"),
             "belt_serum": (3, "belt", "s2>serum"),
             "belt_sec": (2, "belt", "sec3"),
         },
-        "locked": ("red",),
+        "locked": ("brown",),
     },
     "bioplastics": {
         "title": "Bioplastics",
         "rule": "each cup paired with a bag in one delivery adds +2 value",
         "byproduct": "fiber",
         "capacity": (3, 4),
-        "storage": {"red": 3, "green": 3, "brown": 3},
+        "storage": {"green": 3, "red": 3, "brown": 3},
         "cells": {
-            "red": "storage",
             "green": "storage",
+            "red": "storage",
             "brown": "storage",
             "s1": "station",
             "s2": "station",
@@ -292,11 +292,11 @@ DEPARTMENTS: dict[str, dict] = {
             "cup": "dispatch",
             "bag": "dispatch",
         },
-        "inputs": {"a": ("red", "green", "brown"), "b": ("s1",), "c": ("s2",)},
+        "inputs": {"a": ("green", "red", "brown"), "b": ("s1",), "c": ("s2",)},
         "edges": (
-            ("red", "s1", "a", ""),
-            ("brown", "s1", "a", ""),
             ("green", "s1", "a", ""),
+            ("brown", "s1", "a", ""),
+            ("red", "s1", "a", ""),
             ("s1", "s2", "b", ""),
             ("s1", "press", "b", "belt_fast"),
             ("s2", "press", "c", ""),
@@ -307,21 +307,21 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec1", "s1>s2", "add", False, ""),
             ("sec2", "press>cup", "energy", True, ""),
             ("sec3", "s1>press", "pay1", False, ""),
-            ("sec4", "red>s1", "energy", False, "belt_sec"),
+            ("sec4", "green>s1", "energy", False, "belt_sec"),
         ),
-        "values": {"cup": (3, "cup"), "bag": (4, "bag")},
+        "values": {"cup": (3, "cup"), "bag": (3, "bag")},
         "pair_bonus": 2,
         "tiles": {
             **_COMMON_TILES,
-            "store_green": (1, "unlock", "green"),
-            "store_red": (1, "expand", "red"),
+            "store_red": (1, "unlock", "red"),
+            "store_green": (1, "expand", "green"),
             "val_cup": (1, "value", "cup"),
             "val_bag": (2, "value", "bag"),
             "belt_fast": (3, "belt", "s1>press"),
             "belt_sec": (1, "belt", "sec4"),
             "pairing": (2, "pairing", ""),
         },
-        "locked": ("green",),
+        "locked": ("red",),
     },
     "food": {
         "title": "Food",

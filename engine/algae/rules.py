@@ -10,51 +10,14 @@ current version, or ``options["rules"]`` to replay an old game's record on its o
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 from engine.algae import data as D
 
 
-def relabel(board: Any, a: str, b: str) -> Any:
-    """A department board (or any part of it) with algae species ``a`` and ``b`` swapped in
-    every name: storages, cells, belts ("red>s1"), tiles ("store_red") and what is locked.
-    Rules 3 reassigned which species each department opens (issue 11): the board is the same
-    factory, fed from other tanks."""
-    swap = re.compile(rf"(?<![a-z])({a}|{b})(?![a-z])")
-
-    def name(s: str) -> str:
-        return swap.sub(lambda m: b if m.group(1) == a else a, s)
-
-    if isinstance(board, str):
-        return name(board)
-    if isinstance(board, dict):
-        return {relabel(k, a, b): relabel(v, a, b) for k, v in board.items()}
-    if isinstance(board, tuple | list):
-        return type(board)(relabel(x, a, b) for x in board)
-    return board
-
-
-def _v2_departments() -> dict[str, dict]:
-    """The department boards as rules 2 printed them (rules 3 retuned them, issue 11)."""
-    old = copy.deepcopy(D.DEPARTMENTS)
-    old["cosmetics"] = relabel(old["cosmetics"], "red", "brown")
-    old["bioplastics"] = relabel(old["bioplastics"], "green", "red")
-    old["bioplastics"]["values"]["bag"] = (3, "bag")
-    return old
-
-
-# Rules 2's milestone VP for the 1st to 4th player to reach each (rules 3 raised 3rd and 4th).
-_V2_MILESTONE_VP = {
-    "m3": (5, 4, 3, 2), "m6": (7, 5, 4, 3), "m10": (10, 8, 6, 4), "regions": (6, 5, 4, 3),
-    "big": (6, 5, 4, 3), "local": (4, 3, 2, 1),
-}  # fmt: skip
-_V2_MILESTONES = {m: (*D.MILESTONES[m][:3], vp) for m, vp in _V2_MILESTONE_VP.items()}
-
-
 def _v1_departments() -> dict[str, dict]:
-    """The department boards as version 1 printed them (rules 2 retuned the numbers)."""
-    old = _v2_departments()
+    """The department boards as version 1 printed them (issue 11 retuned the numbers)."""
+    old = copy.deepcopy(D.DEPARTMENTS)
     old["bioplastics"]["values"]["bag"] = (2, "bag")
     old["bioplastics"]["secondary"] = tuple(
         ("sec3", "s2>bag", "pay1", False, "") if b[0] == "sec3" else b
@@ -66,13 +29,12 @@ def _v1_departments() -> dict[str, dict]:
     return old
 
 
-# What each older version had that the next one does not (a lookup walks up from a game's
-# version to the current one, so version 1 lists only what differs from version 2).
+# Version 1 (before issue 11): what it had that the current rules do not.
 LEGACY: dict[int, dict[str, Any]] = {
     1: {
         "DEPARTMENTS": _v1_departments(),
         "MILESTONES": {
-            **_V2_MILESTONES, "m10": ("10 cities", "cities", 10, (10, 8, 6, 4)),
+            **D.MILESTONES, "m10": ("10 cities", "cities", 10, (10, 8, 6, 4)),
         },
         "CITY_TOKENS": (
             "energy2", "money3", "freelance", "choice", "wild", "value", "value", "vp2",
@@ -81,7 +43,6 @@ LEGACY: dict[int, dict[str, Any]] = {
             "vp1", "money1",
         ),
     },
-    2: {"DEPARTMENTS": _v2_departments(), "MILESTONES": _V2_MILESTONES},
 }  # fmt: skip
 # Rule switches: True in the current rules; an older version lists them as False above.
 SWITCHES = (

@@ -18,14 +18,12 @@ HELD.decision("hold", "hold")(lambda g, seat, f: [("hold", "hold")])
 HELD.applies("hold")(lambda g, seat, f, move: None)
 
 
-def new(
-    depts: list[str] | None = None, seed: int = 1, n: int | None = None, rules: int | None = None
-) -> AlgaeGame:
-    """A game on the current rules, or on an older ``rules`` version."""
+def new(depts: list[str] | None = None, seed: int = 1, n: int | None = None) -> AlgaeGame:
     depts = depts or ["cosmetics"]
     n = n or len(depts)
-    options: dict[str, Any] = {"departments": depts, **({"rules": rules} if rules else {})}
-    game = new_game("algae", [f"p{i + 1}" for i in range(n)], seed=seed, options=options)
+    game = new_game(
+        "algae", [f"p{i + 1}" for i in range(n)], seed=seed, options={"departments": depts}
+    )
     assert isinstance(game, AlgaeGame)
     game.frames = HELD
     return game

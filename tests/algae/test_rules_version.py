@@ -1,10 +1,9 @@
 """Stored games keep their rules (issue 11): the rules are versioned in the Algae snapshot.
 
 A snapshot stored before versions existed has no ``rules`` key: it is version 1 and finishes
-on version 1's numbers and rules. ``tests/algae/scenarios/vN_game_*p.json`` are whole games
-played and frozen under version N (1: before issue 11; 2: before the rules-3 balance change);
-they must still end with the same scores, both replayed from their record
-(``options["rules"] = N``) and continued from a snapshot stored mid-game.
+on version 1's numbers and rules. ``tests/algae/scenarios/v1_game_*p.json`` are whole games
+played and frozen under version 1 (before issue 11); they must still end with the same scores,
+both replayed from their record (``options["rules"] = 1``) and continued from an old snapshot.
 """
 
 from __future__ import annotations
@@ -21,11 +20,6 @@ from engine.core import Game, new_game, replay
 
 HERE = Path(__file__).parent / "scenarios"
 V1 = sorted(HERE.glob("v1_game_*p.json"))
-OLD = sorted(HERE.glob("v[0-9]_game_*p.json"))  # every older version's frozen games
-
-
-def _version(path: Path) -> int:
-    return int(path.name[1])
 
 
 def _record(rec: dict, **extra) -> dict:
@@ -52,32 +46,16 @@ def _strip_versions(snap: dict) -> dict:
     return snap
 
 
-def test_there_are_games_of_every_older_version():
-    want = [f"v{v}_game_{n}p.json" for v in range(1, D.RULES_VERSION) for n in (1, 2, 3, 4)]
-    assert [f.name for f in OLD] == want
+def test_there_are_version_1_games():
+    assert [f.name for f in V1] == [f"v1_game_{n}p.json" for n in (1, 2, 3, 4)]
 
 
-@pytest.mark.parametrize("path", OLD, ids=lambda p: p.stem)
-def test_old_record_replays_on_its_own_rules(path: Path):
-    v = _version(path)
+@pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
+def test_version_1_record_replays_on_version_1_rules(path: Path):
     rec = json.loads(path.read_text())
-    game = replay(_record(rec, rules=v))
-    assert game.over and game.s["rules"] == v
-    assert all(p["rules"] == v for p in game.s["players"])
+    game = replay(_record(rec, rules=1))
+    assert game.over and game.s["rules"] == 1
     assert _scores(game) == _frozen(rec)
-
-
-@pytest.mark.parametrize("path", OLD, ids=lambda p: p.stem)
-def test_snapshot_stored_mid_game_finishes_on_its_own_rules(path: Path):
-    """A game stored half-way (its snapshot, as the tables keep it) plays the rest of its
-    moves to the frozen end after the rules moved on."""
-    v = _version(path)
-    rec = json.loads(path.read_text())
-    half = len(rec["moves"]) // 2
-    game = Game.from_json(replay(_record(rec, rules=v), upto=half).to_json())
-    for seat, move in rec["moves"][half:]:
-        game.play(seat, move)
-    assert game.over and _scores(game) == _frozen(rec)
 
 
 @pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
@@ -94,11 +72,10 @@ def test_old_snapshot_finishes_on_old_rules(path: Path):
     assert game.over and _scores(game) == _frozen(rec)
 
 
-@pytest.mark.parametrize("v", range(1, D.RULES_VERSION))
-def test_old_version_differs_from_the_current_rules(v: int):
-    """The same moves under the current rules do not give an old version's game (so the
-    pins above are what keep old games alive, not luck)."""
-    rec = json.loads((HERE / f"v{v}_game_4p.json").read_text())
+def test_version_1_differs_from_the_current_rules():
+    """The same moves under the current rules do not give version 1's game (so the pin
+    above is what keeps old games alive, not luck)."""
+    rec = json.loads((HERE / "v1_game_4p.json").read_text())
     try:
         game = replay(_record(rec, rules=D.RULES_VERSION))
     except ValueError:
