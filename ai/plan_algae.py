@@ -20,6 +20,7 @@ from engine.algae import board as B
 from engine.algae import data as D
 from engine.algae.export import delivery_value, goods, target, transport_costs
 from engine.algae.game import AlgaeGame
+from engine.algae.monday import refine_cost
 from engine.algae.science import affordable
 from engine.algae.weekend import weekend_bonuses
 from engine.algae.workweek import spot_action
@@ -275,7 +276,7 @@ def _sci_pos(g: AlgaeGame, d: Decision) -> str:
 def _weekend(g: AlgaeGame, d: Decision) -> str:
     moves = [o.move for o in d.options]
     p = g.s["players"][d.seat]
-    keep = 1 if p["dept"] == "biofuel" and not B.has_effect(p, "refinery") else 0
+    keep = refine_cost(p) if p["dept"] == "biofuel" else 0  # Monday's refining comes next
     spend = p["energy"] - keep
     if spend <= 0:
         return "none"

@@ -119,7 +119,9 @@ def _food_step(g: Any, seat: int, f: dict) -> None:
     g.log(seat, f"{g.name(seat)}'s food: {spoiled} spoiled, {degraded} degraded")
 
 
-def _refine_cost(p: dict) -> int:
+def refine_cost(p: dict) -> int:
+    """The energy one refining costs Biofuel now (ruling ALG-GAP-23; the refinery tile makes it
+    free)."""
     return 0 if B.has_effect(p, "refinery") else B.dept(p)["refine"][2]
 
 
@@ -127,14 +129,12 @@ def _refine_cost(p: dict) -> int:
 def _refine_opts(g: Any, seat: int, f: dict) -> list:
     p = g.s["players"][seat]
     src, dst, _ = B.dept(p)["refine"]
-    cost = _refine_cost(p)
+    cost = refine_cost(p)
     if p["cells"][src] <= 0 or p["energy"] < cost:
         return []
+    price = f" for {cost} energy" if cost else ""
     return [
-        (
-            "refine",
-            f"Refine a {src} cube into {dst} (value {B.value_of(p, dst)}) for {cost} energy",
-        ),
+        ("refine", f"Refine a {src} cube into {dst} (value {B.value_of(p, dst)}){price}"),
         ("skip", "Do not refine this week"),
     ]
 
@@ -146,7 +146,7 @@ def _refine_apply(g: Any, seat: int, f: dict, move: str) -> None:
         return
     p = g.s["players"][seat]
     src, dst, _ = B.dept(p)["refine"]
-    p["energy"] -= _refine_cost(p)
+    p["energy"] -= refine_cost(p)
     p["cells"][src] -= 1
     p["cells"][dst] += 1
     g.log(seat, f"{g.name(seat)} refines a crude fuel")

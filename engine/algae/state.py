@@ -17,8 +17,9 @@ P = dict[str, Any]
 
 
 def new_player(dept: str, contract: str, rules: int = D.RULES_VERSION) -> P:
-    """One player's facility, department board, science grid and side board at setup."""
-    spec = D.DEPARTMENTS[dept]
+    """One player's facility, department board, science grid and side board at setup
+    (the department board as the game's rules version prints it)."""
+    spec = R.get(rules, "DEPARTMENTS")[dept]
     cells = {c: 0 for c in spec["cells"]}
     for sp in D.SPECIES:
         if sp not in spec["locked"]:
@@ -54,9 +55,9 @@ def new_player(dept: str, contract: str, rules: int = D.RULES_VERSION) -> P:
     }
 
 
-def contract_fits(dept: str, card: str) -> bool:
+def contract_fits(dept: str, card: str, rules: int = D.RULES_VERSION) -> bool:
     """Whether a department makes enough product types for the card's condition."""
-    types = {t for _, t in D.DEPARTMENTS[dept]["values"].values()}
+    types = {t for _, t in R.get(rules, "DEPARTMENTS")[dept]["values"].values()}
     return D.CONTRACTS[card][3] <= len(types)
 
 
@@ -66,7 +67,7 @@ def deal_contracts(depts: list[str], rng: Rng, rules: int) -> list[str]:
         return rng.sample(list(D.CONTRACTS), len(depts))
     dealt: list[str] = []
     for dept in depts:
-        fit = [c for c in D.CONTRACTS if c not in dealt and contract_fits(dept, c)]
+        fit = [c for c in D.CONTRACTS if c not in dealt and contract_fits(dept, c, rules)]
         dealt.append(rng.choice(fit))
     return dealt
 

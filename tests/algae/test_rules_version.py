@@ -1,9 +1,10 @@
 """Stored games keep their rules (issue 11): the rules are versioned in the Algae snapshot.
 
 A snapshot stored before versions existed has no ``rules`` key: it is version 1 and finishes
-on version 1's numbers and rules. ``tests/algae/scenarios/v1_game_*p.json`` are whole games
-played and frozen under version 1 (before issue 11); they must still end with the same scores,
-both replayed from their record (``options["rules"] = 1``) and continued from an old snapshot.
+on version 1's numbers and rules. ``tests/algae/scenarios/vN_game_*p.json`` are whole games
+played and frozen under version N (1: before issue 11; 2: before the rules-3 balance change);
+they must still end with the same scores, both replayed from their record
+(``options["rules"] = N``) and continued from a snapshot stored mid-game.
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ import pytest
 import engine  # noqa: F401
 from engine.algae import data as D
 from engine.algae import rules as R
+from engine.algae.state import contract_fits
 from engine.core import Game, new_game, replay
 
 HERE = Path(__file__).parent / "scenarios"
 V1 = sorted(HERE.glob("v1_game_*p.json"))
+OLD = sorted(HERE.glob("v[0-9]_game_*p.json"))  # every older version's frozen games
+
+
+def _version(path: Path) -> int:
+    return int(path.name[1])
 
 
 def _record(rec: dict, **extra) -> dict:
@@ -46,16 +53,32 @@ def _strip_versions(snap: dict) -> dict:
     return snap
 
 
-def test_there_are_version_1_games():
-    assert [f.name for f in V1] == [f"v1_game_{n}p.json" for n in (1, 2, 3, 4)]
+def test_there_are_games_of_every_older_version():
+    want = [f"v{v}_game_{n}p.json" for v in range(1, D.RULES_VERSION) for n in (1, 2, 3, 4)]
+    assert [f.name for f in OLD] == want
 
 
-@pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
-def test_version_1_record_replays_on_version_1_rules(path: Path):
+@pytest.mark.parametrize("path", OLD, ids=lambda p: p.stem)
+def test_old_record_replays_on_its_own_rules(path: Path):
+    v = _version(path)
     rec = json.loads(path.read_text())
-    game = replay(_record(rec, rules=1))
-    assert game.over and game.s["rules"] == 1
+    game = replay(_record(rec, rules=v))
+    assert game.over and game.s["rules"] == v
+    assert all(p["rules"] == v for p in game.s["players"])
     assert _scores(game) == _frozen(rec)
+
+
+@pytest.mark.parametrize("path", OLD, ids=lambda p: p.stem)
+def test_snapshot_stored_mid_game_finishes_on_its_own_rules(path: Path):
+    """A game stored half-way (its snapshot, as the tables keep it) plays the rest of its
+    moves to the frozen end after the rules moved on."""
+    v = _version(path)
+    rec = json.loads(path.read_text())
+    half = len(rec["moves"]) // 2
+    game = Game.from_json(replay(_record(rec, rules=v), upto=half).to_json())
+    for seat, move in rec["moves"][half:]:
+        game.play(seat, move)
+    assert game.over and _scores(game) == _frozen(rec)
 
 
 @pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
@@ -72,10 +95,11 @@ def test_old_snapshot_finishes_on_old_rules(path: Path):
     assert game.over and _scores(game) == _frozen(rec)
 
 
-def test_version_1_differs_from_the_current_rules():
-    """The same moves under the current rules do not give version 1's game (so the pin
-    above is what keeps old games alive, not luck)."""
-    rec = json.loads((HERE / "v1_game_4p.json").read_text())
+@pytest.mark.parametrize("v", range(1, D.RULES_VERSION))
+def test_old_version_differs_from_the_current_rules(v: int):
+    """The same moves under the current rules do not give an old version's game (so the
+    pins above are what keep old games alive, not luck)."""
+    rec = json.loads((HERE / f"v{v}_game_4p.json").read_text())
     try:
         game = replay(_record(rec, rules=D.RULES_VERSION))
     except ValueError:
@@ -90,3 +114,27 @@ def test_new_games_carry_the_current_version():
     assert Game.from_json(g.to_json()).s["rules"] == D.RULES_VERSION
     with pytest.raises(ValueError, match="rules version"):
         new_game("algae", ["a"], seed=1, options={"rules": 99})
+
+
+def test_a_new_players_board_is_the_one_its_rules_version_prints(monkeypatch):
+    """A player set up on an older version gets that version's board: its covered storage and
+    the contracts its products fit. Checked with a made-up older board whose Cosmetics covers
+    red instead of brown and makes one product type (before, setup read the current board)."""
+    import copy
+
+    old = copy.deepcopy(R.get(1, "DEPARTMENTS"))
+    cos = old["cosmetics"]
+    cos["locked"] = ("red",)
+    cos["values"] = {c: (v, "cream") for c, (v, _) in cos["values"].items()}
+    monkeypatch.setitem(R.LEGACY[1], "DEPARTMENTS", old)
+    for seed in range(6):
+        g = new_game("algae", ["a"], seed=seed, options={"departments": ["cosmetics"], "rules": 1})
+        p = g.s["players"][0]
+        assert (p["cells"]["red"], p["cells"]["brown"]) == (0, D.START_ALGAE)
+    assert not contract_fits("cosmetics", "variety", 1)  # one product type on that board
+    assert contract_fits("cosmetics", "variety")
+    now = new_game("algae", ["a"], seed=1, options={"departments": ["cosmetics"]})
+    assert (now.s["players"][0]["cells"]["red"], now.s["players"][0]["cells"]["brown"]) == (
+        D.START_ALGAE,
+        0,
+    )

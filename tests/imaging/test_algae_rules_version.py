@@ -55,3 +55,16 @@ def test_the_drawn_loss_badge_sits_on_the_seats_own_belt(monkeypatch: pytest.Mon
     current board."""
     assert _loss_badges(1, monkeypatch) == ["c"]
     assert _loss_badges(D.RULES_VERSION, monkeypatch) == ["b"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "m10", "vp"), [(1, "10 cities", (10, 8, 6, 4)), (2, "8 cities", (10, 8, 6, 4))]
+)
+def test_the_milestone_panel_shows_the_games_own_milestones(
+    rules: int, m10: str, vp: tuple[int, ...]
+):
+    """ALG-GAP-12: rules 1's last city milestone was 10 cities (rules 2: 8). The map board's
+    milestone rows come from the game's view, not from the current table."""
+    rows = read_game(_game(rules).view(None)).milestone_rows
+    assert rows["m10"] == (m10, vp)
+    assert list(rows) == list(D.MILESTONES)
