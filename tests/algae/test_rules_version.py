@@ -119,22 +119,22 @@ def test_new_games_carry_the_current_version():
 def test_a_new_players_board_is_the_one_its_rules_version_prints(monkeypatch):
     """A player set up on an older version gets that version's board: its covered storage and
     the contracts its products fit. Checked with a made-up older board whose Cosmetics covers
-    red instead of brown and makes one product type (before, setup read the current board)."""
+    another storage than today's and makes one product type (before, setup read the current
+    board)."""
     import copy
 
+    covered = D.DEPARTMENTS["cosmetics"]["locked"][0]
+    other = next(sp for sp in D.SPECIES if sp not in (covered, "green"))
     old = copy.deepcopy(R.get(1, "DEPARTMENTS"))
     cos = old["cosmetics"]
-    cos["locked"] = ("red",)
+    cos["locked"] = (other,)
     cos["values"] = {c: (v, "cream") for c, (v, _) in cos["values"].items()}
     monkeypatch.setitem(R.LEGACY[1], "DEPARTMENTS", old)
     for seed in range(6):
         g = new_game("algae", ["a"], seed=seed, options={"departments": ["cosmetics"], "rules": 1})
         p = g.s["players"][0]
-        assert (p["cells"]["red"], p["cells"]["brown"]) == (0, D.START_ALGAE)
+        assert (p["cells"][other], p["cells"][covered]) == (0, D.START_ALGAE)
     assert not contract_fits("cosmetics", "variety", 1)  # one product type on that board
     assert contract_fits("cosmetics", "variety")
-    now = new_game("algae", ["a"], seed=1, options={"departments": ["cosmetics"]})
-    assert (now.s["players"][0]["cells"]["red"], now.s["players"][0]["cells"]["brown"]) == (
-        D.START_ALGAE,
-        0,
-    )
+    now = new_game("algae", ["a"], seed=1, options={"departments": ["cosmetics"]}).s["players"][0]
+    assert (now["cells"][other], now["cells"][covered]) == (D.START_ALGAE, 0)
