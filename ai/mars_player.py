@@ -13,6 +13,8 @@ Bots in ai/mars_pieces.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ai.mars_board import LSS, PAYS, Board
 from ai.mars_pieces import Chance, Pieces
 from engine.core import Decision, Game
@@ -31,6 +33,10 @@ HIRE_OPENS = 4.0
 RND_WEIGHT = 1.4
 HIRE_SCI = 1.0
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
+
+
+def sends(label: str) -> bool:  # rules 5: the choice costs a Colonist sent to the Working Area
+    return label.startswith("send 1 Colonist")
 
 
 class Player(Pieces):
@@ -389,9 +395,9 @@ class Player(Pieces):
             want_bot = "bot" in b.open or len(b.me["bots"]) < 3
             return bots if want_bot and bots in moves else moves[-1]
         if prompt.startswith("Take a Blueprint"):
-            return max(moves, key=lambda m: (b.bp_value(m), self.noise()))
+            return self.boosted(b, moves, labels, lambda m: b.bp_value(m) - self.unbuilt_risk(b))
         if prompt.startswith("Learn a Tech"):
-            return max(moves, key=lambda m: (self.learn_value(b, m), self.noise()))
+            return self.boosted(b, moves, labels, lambda m: self.learn_value(b, m))
         if prompt.startswith("Develop a Tech"):
             return self.develop(b, moves, labels)
         if prompt.startswith(("Take from the Warehouse", "Gain a Resource")):
@@ -421,22 +427,30 @@ class Player(Pieces):
             return self.space(b, moves, labels)
         return self.rnd.choice([m for m in moves if m not in ("stop", "done", "no")] or moves)
 
+    def boosted(self, b: Board, moves: list[str], labels: dict[str, str], value: Any) -> str:
+        """The best choice; one for a Colonist sent (rules 5) only if worth it and 1 stays."""
+        real = [m for m in moves if m != "done"]  # never empty: "done" comes with a choice
+        best = max(real, key=lambda m: (value(m), self.noise()))
+        if sends(labels[best]) and (b.me["living_quarters"] < 2 or value(best) < 3.0):
+            return "done" if "done" in moves else best
+        return best
+
     def develop(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
         real = [m for m in moves if m != "done"]
         paid = any("pay" in labels[m] for m in real)
-        if not real or (paid and b.crystals() < 3):
+        send = any(sends(labels[m]) for m in real)
+        if not real or (paid and b.crystals() < 3) or (send and b.me["living_quarters"] < 2):
             return "done" if "done" in moves else moves[0]
         return max(real, key=lambda m: (b.v["techs"][m]["level"], self.noise()))
 
     def take_items(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
         want = self.wanted_items(b)
         real = [m for m in moves if m != "done"]
-        paid = any("pay" in labels[m] for m in real)
         good = [m for m in real if m in want]
-        if paid:
-            return (
-                good[0] if good and b.crystals() >= 3 else ("done" if "done" in moves else real[0])
-            )
+        extra = [m for m in real if sends(labels[m]) or "pay" in labels[m]]  # a boosted item
+        if extra:
+            ok = b.me["living_quarters"] >= 2 if sends(labels[extra[0]]) else b.crystals() >= 3
+            return good[0] if good and ok else ("done" if "done" in moves else real[0])
         if good:
             return self.rnd.choice(good)
         return self.rnd.choice(real) if real else moves[0]

@@ -265,4 +265,14 @@ UPDATE games SET options = json_set(options, '$.rules', 3)
  WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
+    (
+        11,
+        "On Mars games started so far stay on rules 4",
+        """
+-- On Mars rules 5 (issue 9) changed the engine: every game started since migration 10 without a
+-- rules option began on rules 4 and keeps it, so its move log still replays on those rules
+UPDATE games SET options = json_set(options, '$.rules', 4)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

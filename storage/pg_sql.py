@@ -67,6 +67,11 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '2')::te
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '3')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started On Mars games stay on rules 4 (On Mars rules 5, issue 9)
+    11: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '4')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

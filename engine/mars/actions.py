@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import build, paying
+from engine.mars import boosts, build, paying
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -23,6 +23,7 @@ from engine.mars.rules import (
     usable_techs,
     use_tech,
     v2,
+    v5,
 )
 
 ORBIT = ("pod", "blueprint", "learn", "rnd", "resupply")
@@ -34,6 +35,7 @@ TITLE = {
     "learn": "Learn a Tech from the Tech Grid",
     "rnd": "R&D: develop your Techs twice",
     "resupply": "Resupply: 2 different Warehouse items",
+    "resupply5": "Resupply: 1 Warehouse item",
     "construct": "Construct a Building",
     "upgrade": "Upgrade a Building (1 mineral)",
     "hire": "Hire a Scientist",
@@ -83,7 +85,7 @@ def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
 
 
 def main_label(g: Any, a: str, seat: int) -> str:
-    lab = TITLE[a]
+    lab = TITLE["resupply5" if a == "resupply" and v5(g) else a]
     if a in RED:
         c = placement_cost(g, a, seat)
         lab += f" (place a Colonist{f', pay {c} crystal' if c else ''})"
@@ -100,13 +102,14 @@ def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
     if a == "pod":
         landing_pod(g, seat)
     elif a == "blueprint":
-        push(g, seat, "takebp", free=False)
+        push(g, seat, "takebp", free=False, cw=v5(g), n=0)
     elif a == "learn":
-        push(g, seat, "learn")
-    elif a == "rnd":
-        push(g, seat, "dev1", free=False, left=2, cb=v2(g), paid=0)
+        push(g, seat, "learn", cw=v5(g), n=0)
+    elif a == "rnd":  # rules 5: boosted with Colonists (cw), not crystals (cb)
+        push(g, seat, "dev1", free=False, left=2, cb=v2(g) and not v5(g), cw=v5(g), paid=0)
     elif a == "resupply":
-        push(g, seat, "whouse", left=2, taken=[], cb=v2(g), paid=0)
+        n, cb = (1, False) if v5(g) else (2, v2(g))
+        push(g, seat, "whouse", left=n, taken=[], cb=cb, cw=v5(g), paid=0)
     elif a == "construct":
         push(g, seat, "ctype")
     elif a == "upgrade":
@@ -141,16 +144,26 @@ def boost_cap(g: Any, f: dict) -> int:
 
 def can_boost(g: Any, f: dict) -> bool:
     """Rules 2, facts.md "crystal icon = boost by spending crystals": a frame marked ``cb`` may
-    go on past its allowance, 1 crystal per extra item, at most ``boost_cap``."""
+    go on past its allowance, 1 crystal per extra item, at most ``boost_cap``; rules 5: one
+    marked ``cw`` goes on for 1 Colonist sent to the Working Area per extra item (boosts.py)."""
+    if f.get("cw"):
+        return boosts.can_send(g, f["seat"])
     if not f.get("cb") or f.get("paid", 0) >= boost_cap(g, f):
         return False
     return crystals(P(g, f["seat"])) > 0
 
 
 def pay_boost(g: Any, f: dict) -> None:
+    if f.get("cw"):
+        boosts.send(g, f["seat"])
+        return
     pay_crystals(P(g, f["seat"]), 1)
     f["paid"] = f.get("paid", 0) + 1
     g.log(f["seat"], f"{g.name(f['seat'])} pays 1 crystal to boost the action")
+
+
+def boost_price(f: dict) -> str:
+    return boosts.PRICE if f.get("cw") else "pay 1 crystal: "
 
 
 @decision("rtech", "Use a Rover Tech for extra Rover movement?")
@@ -171,7 +184,11 @@ def rtech_apply(g: Any, f: dict, move: str) -> None:
 # ------------------------------------------------------------------ orbit choices
 @decision("takebp", "Take a Blueprint")
 def takebp_options(g: Any, f: dict) -> list:
-    return [(bp, f"Blueprint: {bp_text(bp)}") for bp in g.s["bp_display"]]
+    if f.get("n", 0) and not can_boost(g, f):
+        return []
+    price = boost_price(f) if f.get("n", 0) else ""
+    out = [(bp, f"{price}Blueprint: {bp_text(bp)}") for bp in g.s["bp_display"]]
+    return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 
 def bp_text(bp: str) -> str:
@@ -191,6 +208,12 @@ def bp_text(bp: str) -> str:
 
 @applies("takebp")
 def takebp_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
+    if f.get("n", 0):
+        pay_boost(g, f)
+    if f.get("cw"):  # rules 5: each Colonist sent takes one more (the rulebook)
+        g.s["stack"].append({**f, "n": f.get("n", 0) + 1})
     g.s["bp_display"].remove(move)
     P(g, f["seat"])["bps"].append(move)
     g.log(f["seat"], f"{g.name(f['seat'])} takes {N.blueprint_name(move)}")
@@ -225,19 +248,27 @@ def learn_cost(g: Any, tid: str) -> int:
 
 @decision("learn", "Learn a Tech")
 def learn_options(g: Any, f: dict) -> list:
+    if f.get("n", 0) and not can_boost(g, f):
+        return []
     have = crystals(P(g, f["seat"]))
     out = []
     for tid in g.s["grid"]:
         cost = learn_cost(g, tid)
         if cost > have:
             continue
-        price = f"{cost} crystal: " if cost else ""
+        price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost} crystal: " if cost else "")
         out.append((tid, f"{price}{N.tech_name(g, tid)}, level 1"))
-    return out
+    return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 
 @applies("learn")
 def learn_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
+    if f.get("n", 0):
+        pay_boost(g, f)
+    elif f.get("cw"):  # rules 5: 1 Colonist sent learns a second tile (the rulebook)
+        g.s["stack"].append({**f, "n": 1})
     cost = learn_cost(g, move)
     if cost:
         pay_crystals(P(g, f["seat"]), cost)
@@ -258,7 +289,7 @@ def dev1_options(g: Any, f: dict) -> list:
     left = f.get("left", 1)
     if left <= 0 and not can_boost(g, f):
         return []
-    price = "pay 1 crystal: " if left <= 0 else ""
+    price = boost_price(f) if left <= 0 else ""
     out = []
     for tid in developable(g, f["seat"]):
         t = g.s["techs"][tid]
@@ -282,7 +313,7 @@ def dev1_apply(g: Any, f: dict, move: str) -> None:
     left = f.get("left", 1)
     if left <= 0:
         pay_boost(g, f)
-    if left > 1 or f.get("cb"):
+    if left > 1 or f.get("cb") or f.get("cw"):
         g.s["stack"].append({**f, "left": max(left - 1, 0), "optional": True})
     develop(g, f["seat"], move)
 
@@ -315,11 +346,11 @@ def labres_apply(g: Any, f: dict, move: str) -> None:
 def whouse_options(g: Any, f: dict) -> list:
     if f["left"] <= 0 and not can_boost(g, f):
         return []
-    price = "pay 1 crystal: " if f["left"] <= 0 else ""
-    out = [
+    price = boost_price(f) if f["left"] <= 0 else ""
+    out = [  # rules 5 (the rulebook): any item, not only different ones
         (i, f"{price}take 1 {i} ({n} there)")
         for i, n in g.s["warehouse"].items()
-        if n and i not in f["taken"]
+        if n and (f.get("cw") or i not in f["taken"])
     ]
     if out and f["taken"]:
         out.append(("done", "stop"))
@@ -334,7 +365,7 @@ def whouse_apply(g: Any, f: dict, move: str) -> None:
         pay_boost(g, f)
     g.s["warehouse"][move] -= 1
     gain(g, f["seat"], move, 1, "Warehouse")
-    if f["left"] > 1 or f.get("cb"):
+    if f["left"] > 1 or f.get("cb") or f.get("cw"):
         g.s["stack"].append({**f, "left": max(f["left"] - 1, 0), "taken": [*f["taken"], move]})
 
 

@@ -17,9 +17,11 @@ from typing import Any
 # placement by the other colours on the action (RULINGS.md); version 4 (storage migration 10
 # keeps games started on version 3 there) lets a Mineral stand in for any other Resource, starts
 # each player with 1 crystal and their Shelter Tech in Laboratory column 2, and (ours) lowers the
-# level lines of 3-4 player games (RULINGS.md). New games
-# get RULES_LATEST.
-RULES_LATEST = 4
+# level lines of 3-4 player games (RULINGS.md); version 5 (storage migration 11 keeps games
+# started on version 4 there) boosts the four Orbit actions with Colonists sent to the Working
+# Area, as the rulebook does, instead of crystals (RULINGS.md GAP-25). New games get
+# RULES_LATEST.
+RULES_LATEST = 5
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS

@@ -17,6 +17,11 @@ def v2(g: Any) -> bool:
     return g.s.get("rules", 1) >= 2
 
 
+def v5(g: Any) -> bool:
+    """Rules 5 (RULINGS.md GAP-25): the Orbit actions are boosted with Colonists."""
+    return g.s.get("rules", 1) >= 5
+
+
 def capacity(p: dict) -> int:
     """MARS-CRYSTAL-03 / MARS-EXEC-06: open slots = 3 + Ships welcomed."""
     return D.OPEN_SLOTS + (D.SHIPS - p["ships"])

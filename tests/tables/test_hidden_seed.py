@@ -96,14 +96,14 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
         await t.close()
 
 
-@pytest.mark.parametrize(("migration", "rules"), [(9, 2), (10, 3)])
+@pytest.mark.parametrize(("migration", "rules"), [(9, 2), (10, 3), (11, 4)])
 async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
     tmp_path, migration: int, rules: int
 ) -> None:
-    """On Mars rules 3 (migration 9) and 4 (migration 10): a game started on the rules
-    before (no "rules" option since the migration before) is stamped with them and replays
-    on them, its players' starting crystals too; games stamped before and lobbies are left
-    alone."""
+    """On Mars rules 3 (migration 9), 4 (migration 10) and 5 (migration 11): a game started on
+    the rules before (no "rules" option since the migration before) is stamped with them and
+    replays on them, its players' starting crystals too; games stamped before and lobbies are
+    left alone."""
     path = tmp_path / f"v{rules}.sqlite3"
     t = await open_tables(path)
     await _start_mars(t, CHAN, 5, rules=rules)
@@ -123,6 +123,7 @@ async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
         assert old.options == {"rules": rules - 1}
         record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
         game = replay({**record, "options": started.options, "moves": []})
-        assert game.s["rules"] == rules and game.s["players"][0]["depot"] == D.START_CRYSTALS
+        start = D.START_CRYSTALS_4 if rules >= 4 else D.START_CRYSTALS
+        assert game.s["rules"] == rules and game.s["players"][0]["depot"] == start
     finally:
         await t.close()
