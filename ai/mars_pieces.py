@@ -42,7 +42,7 @@ class Pieces:
                 # its effect (about 4 OP), 2 crystals and a step of the mission when open;
                 # with 4 players the mission needs 7 of the 8 tiles, alone 3 of the 4 one
                 # Rover may take (MARS-ROVER-05): every one counts more
-                more = 5.0 * (b.n >= 4) + 8.0 * (b.n == 1)
+                more = 5.0 * (b.n >= 4) + 3.0 * (b.n == 2) + 8.0 * (b.n == 1)
                 out[h] = 9.0 + (12.0 + more) * b.m("research")
             else:
                 out[h] = 5.0 + 8.0 * b.m("discovery")
