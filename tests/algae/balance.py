@@ -86,6 +86,7 @@ def observe(g: AlgaeGame, events: Iterable[Event], marks: list[dict[str, int]]) 
             for seat, p in enumerate(g.s["players"]):
                 if weekend_bonuses(g.s, seat):
                     marks[seat][f"wknd energy {min(p['energy'], 2)}{'+' * (p['energy'] >= 2)}"] += 1
+                    marks[seat][f"weekend spot {D.SPOTS[g.s['sup'][seat][1]]}"] += 1  # the last one
             continue
         if ev.seat is None:
             continue

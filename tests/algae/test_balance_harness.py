@@ -24,6 +24,7 @@ def test_one_planner_game_marks_add_up():
     assert sum(r["win"]) == pytest.approx(1.0)
     for dept, marks, by, vp in zip(r["depts"], r["marks"], r["by"], r["vp"], strict=True):
         assert sum(n for m, n in marks.items() if m.startswith("wknd energy")) == 3, marks
+        assert sum(n for m, n in marks.items() if m.startswith("weekend spot")) == 3, marks
         asked = sum(n for m, n in marks.items() if m.split()[0] == "wknd" and "energy" not in m)
         assert asked == 3 - marks.get("wknd energy 0", 0)  # with no energy nothing is asked
         answers = marks.get("byp burn", 0) + marks.get("byp store", 0)
