@@ -6,6 +6,8 @@ action: For each Colonist you move to your Working Area when taking this action,
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import new_game
 from engine.mars import data as D
 from tests.mars.helpers import P, moves, new, play, refresh, turn
@@ -40,36 +42,29 @@ def give_tech(g, seat: int = 0) -> str:
     return tid
 
 
-def test_gap25_rules5_rnd_is_boosted_with_colonists() -> None:
-    """MARS-GAP-25, rules 5 (the rulebook, R&D: "For each Colonist you move to your Working
+@pytest.mark.parametrize(
+    ("rules", "price", "sent", "crystals"),
+    [(5, "send 1 Colonist", 1, 3), (4, "pay 1 crystal", 0, 2)],
+)
+def test_gap25_rnd_boost_paid_with_colonists_on_rules_5(
+    rules: int, price: str, sent: int, crystals: int
+) -> None:
+    """MARS-GAP-25. Rules 5 (the rulebook, R&D: "For each Colonist you move to your Working
     Area when taking this action, develop any 1 Tech tile in your Laboratory once"): past its
-    two develops R&D goes on for 1 Colonist each, no crystal and no cap of 2."""
-    g = orbit_turn(5)
+    two develops R&D goes on for 1 Colonist each, no crystal and no cap of 2. Rules 4 (games
+    started before rules 5): the extra develop costs 1 crystal."""
+    g = orbit_turn(rules)
     tid = give_tech(g)
     play(g, "rnd", tid)
     skip_benefits(g)
     play(g, tid)
     skip_benefits(g)
-    assert labels(g)[tid].startswith("send 1 Colonist")
+    assert labels(g)[tid].startswith(price)
     lq = P(g)["lq"]
     play(g, tid)
     skip_benefits(g)
-    assert P(g)["lq"] == lq - 1 and P(g)["wa"] == 1 and P(g)["depot"] == 3
+    assert P(g)["lq"] == lq - sent and P(g)["wa"] == sent and P(g)["depot"] == crystals
     assert g.s["techs"][tid]["lvl"] == 4
-
-
-def test_gap25_rules4_rnd_boost_still_costs_crystals() -> None:
-    """MARS-GAP-25, rules 4 (games started before rules 5): the extra develop costs 1 crystal."""
-    g = orbit_turn(4)
-    tid = give_tech(g)
-    play(g, "rnd", tid)
-    skip_benefits(g)
-    play(g, tid)
-    skip_benefits(g)
-    assert labels(g)[tid].startswith("pay 1 crystal")
-    play(g, tid)
-    skip_benefits(g)
-    assert P(g)["wa"] == 0 and P(g)["depot"] == 2
 
 
 def test_gap25_rules5_resupply_takes_one_item_and_one_more_per_colonist() -> None:
