@@ -153,3 +153,15 @@ def test_new_games_get_rules_6_and_rules_5_stays_playable() -> None:
     assert new_game("mars", ["a", "b"], seed=4).s["rules"] == 6
     assert new_game("mars", ["a", "b"], seed=4, options={"rules": 5}).s["rules"] == 5
 
+
+def test_gap30_the_scripted_player_takes_a_benefit_at_setup() -> None:
+    """MARS-GAP-30, the On Mars player (ai/mars_spaces.py): a space with a benefit is worth
+    more than playing first with none; space 4's Colonist beats space 1's nothing."""
+    import random
+
+    from ai.mars_player import Player
+
+    for seed in range(5):
+        g = start(seed=seed)
+        d = g.pending()[0]
+        assert Player(0, random.Random(seed)).choose(g, d) != "space 1"
