@@ -17,6 +17,7 @@ from typing import Any
 
 from ai.mars_board import LSS, PAYS, Board
 from ai.mars_pieces import Chance, Pieces
+from ai.mars_spaces import Spaces
 from engine.core import Decision, Game
 from engine.mars import data as D
 
@@ -39,12 +40,13 @@ def sends(label: str) -> bool:  # rules 5: the choice costs a Colonist sent to t
     return label.startswith("send 1 Colonist")
 
 
-class Player(Pieces):
+class Player(Pieces, Spaces):
     def __init__(self, seat: int, rnd: Chance) -> None:
         self.seat = seat
         self.rnd = rnd
         self.focus: str | None = None
         self.controls = 0  # Control Center actions in a row: each one is worth less
+        self.stays = 0  # free shuttles to Orbit not taken in a row
 
     def pick_focus(self, view: dict) -> str:
         """The mission this seat chases hardest: mostly the long one (the short ones come
@@ -189,7 +191,7 @@ class Player(Pieces):
             return max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
-            return 3.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
+            return 4.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
         if a == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 8.0 * b.m("blueprint") + 5.0 * b.m("advanced")
@@ -352,7 +354,11 @@ class Player(Pieces):
         here, there = self.colony_value(b), self.orbit_value(b)
         if b.me["side"] == "orbit":
             here, there = there, here + 1.0
-        return "travel" if there * self.noise() > here else "stay"
+        else:  # the Colony is worth less each free shuttle stayed for in a row (a solo player
+            here *= 0.7 ** max(self.stays - 2, 0)  # stayed 29 rounds for tiles never taken)
+        go = there * self.noise() > here
+        self.stays = 0 if go or b.me["side"] == "orbit" else self.stays + 1
+        return "travel" if go else "stay"
 
     # ------------------------------------------------------------ sub-choices
     # one branch per question the game asks: a flat dispatch on the prompt
@@ -431,6 +437,8 @@ class Player(Pieces):
         """The best choice; one for a Colonist sent (rules 5) only if worth it and 1 stays."""
         real = [m for m in moves if m != "done"]  # never empty: "done" comes with a choice
         best = max(real, key=lambda m: (value(m), self.noise()))
+        if labels.get("done", "").startswith("skip") and value(best) < 0:
+            return "done"  # rules 6: a turn-order benefit not worth taking
         if sends(labels[best]) and (b.me["living_quarters"] < 2 or value(best) < 3.0):
             return "done" if "done" in moves else best
         return best
@@ -480,19 +488,3 @@ class Player(Pieces):
         return max(
             moves, key=lambda m: (useful.get(m, 2.5 if m == "develop2" else 1), self.noise())
         )
-
-    def space(self, b: Board, moves: list[str], labels: dict[str, str]) -> str:
-        want = self.wanted_items(b) | ({"mineral"} if b.res["mineral"] < 2 else set())
-
-        def value(m: str) -> float:
-            lab = labels[m]
-            v = -0.4 * int(m.split()[1])
-            if "crystal" in lab:
-                v += 1.5 + ("2 crystals" in lab)
-            elif any(w in lab for w in want):
-                v += 2.5
-            elif "gain" in lab:
-                v += 1.0
-            return v + 0.3 * self.rnd.random()
-
-        return max(moves, key=value)

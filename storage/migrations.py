@@ -275,4 +275,14 @@ UPDATE games SET options = json_set(options, '$.rules', 4)
  WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
+    (
+        12,
+        "On Mars games started so far stay on rules 5",
+        """
+-- On Mars rules 6 (issue 9) changed the engine: every game started since migration 11 without a
+-- rules option began on rules 5 and keeps it, so its move log still replays on those rules
+UPDATE games SET options = json_set(options, '$.rules', 5)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

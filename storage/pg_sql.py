@@ -72,6 +72,11 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '3')::te
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '4')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started On Mars games stay on rules 5 (On Mars rules 6, issue 9)
+    12: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '5')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

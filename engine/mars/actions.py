@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import boosts, build, paying
+from engine.mars import boosts, build, order, paying
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -188,6 +188,8 @@ def takebp_options(g: Any, f: dict) -> list:
         return []
     price = boost_price(f) if f.get("n", 0) else ""
     out = [(bp, f"{price}Blueprint: {bp_text(bp)}") for bp in g.s["bp_display"]]
+    if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
+        return [*out, order.SKIP]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 
@@ -258,6 +260,8 @@ def learn_options(g: Any, f: dict) -> list:
             continue
         price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost} crystal: " if cost else "")
         out.append((tid, f"{price}{N.tech_name(g, tid)}, level 1"))
+    if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
+        return [*out, order.SKIP]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 

@@ -19,9 +19,12 @@ from typing import Any
 # each player with 1 crystal and their Shelter Tech in Laboratory column 2, and (ours) lowers the
 # level lines of 3-4 player games (RULINGS.md); version 5 (storage migration 11 keeps games
 # started on version 4 there) boosts the four Orbit actions with Colonists sent to the Working
-# Area, as the rulebook does, instead of crystals (RULINGS.md GAP-25). New games get
-# RULES_LATEST.
-RULES_LATEST = 5
+# Area, as the rulebook does, instead of crystals (RULINGS.md GAP-25); version 6 (storage
+# migration 12 keeps games started on version 5 there) gives the published turn-order spaces:
+# four on each side, a player's space sets their side at setup, and each space's benefit is a
+# Warehouse item, a Tech, a Colonist, Bot moves, a Blueprint or a Discovery tile instead of
+# a resource or crystals (RULINGS.md GAP-30). New games get RULES_LATEST.
+RULES_LATEST = 6
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
@@ -95,6 +98,31 @@ PROGRESS_TYPES = ("mine", "gen", "water", "green", "oxy")
 # ------------------------------------------------------------------ turn order spaces
 TURN_SPACES = 8
 TURN_BONUS = (None, "crystal", "mineral", "battery", "water", "plant", "oxygen", "crystal2")
+# Rules 6 (RULINGS.md GAP-30): spaces 1-4 lie on the Orbit side and 5-8 on the Colony side (the
+# rulebook: "starting with the leftmost space on the Orbit side (1) ... ending at the rightmost
+# space on the Colony side (8)"); space 4 gives a Colonist (ludopedia.com.br/topico/37366); the
+# benefits are the icons KDC-Solo app/src/engine/turn.ts resolves (Warehouse Resources, Tech,
+# Colonists, Bot x2, Blueprint, Discovery); which space shows which other icon is ours.
+ORBIT_SPACES = 4
+TURN_BENEFIT_6 = (
+    None,
+    "warehouse",
+    "tech",
+    "colonist",
+    "bots",
+    "blueprint",
+    "discovery",
+    "warehouse",
+)
+TURN_BENEFIT_TEXT = {
+    "warehouse": "take 1 Warehouse item",
+    "tech": "learn a Tech (its row's cost)",
+    "colonist": "gain 1 Colonist",
+    "bots": "move your Bots up to 2 steps",
+    "blueprint": "take a Blueprint",
+    "discovery": "place a Discovery tile 3 hexes from your Rover",
+}
+TURN_BOTS = 2
 
 # --------------------------------------------------------------------- tech (GAP-05)
 TECH_TYPES = ("mine", "gen", "water", "green", "oxy", "rover", "ship", "upgrade")

@@ -11,6 +11,7 @@ from typing import Any
 from engine.frames import Asked
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import order
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, gain, gain_code, move_up
 
@@ -106,8 +107,15 @@ def game_over(g: Any) -> None:
 
 
 # ----------------------------------------------------------------- turn order spaces
-@decision("space", "Take a turn-order space")
+@decision(
+    "space",
+    lambda g, f: (
+        "Take a turn-order space" + (f" on the {f['side'].title()} side" if "side" in f else "")
+    ),  # rules 6 arrivals
+)
 def space_options(g: Any, f: dict) -> list:
+    if order.v6(g):  # rules 6: the published spaces and their benefits (RULINGS.md GAP-30)
+        return order.space_options(g, f)
     out = []
     for i, who in enumerate(g.s["spaces"]):
         if who is None:
@@ -131,6 +139,9 @@ def space_apply(g: Any, f: dict, move: str) -> None:
     i = int(move.split()[1]) - 1
     g.s["spaces"][i] = f["seat"]
     P(g, f["seat"])["space"] = i
+    if order.v6(g):
+        order.take_space(g, f, i)
+        return
     g.log(f["seat"], f"{g.name(f['seat'])} takes turn-order space {i + 1}")
     if bonus := D.TURN_BONUS[i]:
         gain_code(g, f["seat"], bonus, "turn order")
@@ -176,7 +187,10 @@ def arrive(g: Any, seat: int, discovery: bool) -> None:
     p = P(g, seat)
     if p["space"] is not None:
         g.s["spaces"][p["space"]] = None
-    push(g, seat, "space")
+    if order.v6(g):  # rules 6: a space on the side arrived at (RULINGS.md GAP-30)
+        push(g, seat, "space", side=p["side"])
+    else:
+        push(g, seat, "space")
     recover(g, seat)
     if p["side"] == "orbit":
         produce(g, seat)

@@ -11,10 +11,11 @@ from tests.mars.helpers import P, new, play, refresh, turn
 
 
 def test_setup_picks_in_seat_order_with_bonus() -> None:
-    """GAP-01 setup: in seat order each player takes a turn-order space and its bonus."""
+    """GAP-01 setup: in seat order each player takes a turn-order space and its bonus (rules
+    1-5's bonuses; rules 6's benefits: test_rules6.py)."""
     from engine.core import new_game
 
-    g = new_game("mars", ["a", "b", "c"], seed=3)
+    g = new_game("mars", ["a", "b", "c"], seed=3, options={"rules": 5})
     assert [d.seat for d in g.pending()] == [0]
     g.play(0, "space 3")
     assert g.pending()[0].seat == 1 and P(g, 0)["res"]["mineral"] == D.START_RES["mineral"] + 1

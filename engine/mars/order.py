@@ -1,0 +1,80 @@
+"""Rules 6 (RULINGS.md MARS-GAP-30): the turn-order spaces as the published board has them.
+
+Spaces 1-4 lie on the Orbit side and 5-8 on the Colony side (the rulebook). At setup each player,
+in seat order, takes any empty space and starts on its side; a player who travels (or takes the
+Landing Pod) takes an empty space on the side they arrive at (the krindale player aid, Shuttle
+phase step 3). Every time a player takes a space they may take its benefit at once
+(``data.TURN_BENEFIT_6``): a Warehouse item, a Tech from the grid at its row's price, a Colonist,
+2 Bot steps, a Blueprint, or a Discovery tile placed 3 hexes from their Rover.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mars import data as D
+from engine.mars.frames import push
+from engine.mars.rules import P
+
+SKIP = ("done", "skip the turn-order benefit")
+
+
+def v6(g: Any) -> bool:
+    """Rules 6: the published turn-order spaces (RULINGS.md GAP-30)."""
+    return g.s.get("rules", 1) >= 6
+
+
+def side_of(i: int) -> str:
+    """The side of the board turn-order space ``i`` (0-based) lies on."""
+    return "orbit" if i < D.ORBIT_SPACES else "colony"
+
+
+def benefit_text(i: int) -> str:
+    code = D.TURN_BENEFIT_6[i]
+    return D.TURN_BENEFIT_TEXT[code] if code else "no benefit"
+
+
+def space_options(g: Any, f: dict) -> list:
+    """The empty spaces: any at setup (the space sets the side the player starts on), else
+    those on the side the player arrives at."""
+    out = []
+    for i, who in enumerate(g.s["spaces"]):
+        side = side_of(i)
+        if who is not None or f.get("side", side) != side:
+            continue
+        where = "" if "side" in f else f" (start in {side.title()})"
+        out.append((f"space {i + 1}", f"space {i + 1}{where}: {benefit_text(i)}"))
+    return out
+
+
+def take_space(g: Any, f: dict, i: int) -> None:
+    """The player's marker goes on space ``i``; at setup it sets their side; then the
+    space's benefit (each optional, the rulebook: "may immediately receive the benefit")."""
+    seat, p = f["seat"], P(g, f["seat"])
+    if "side" not in f:
+        p["side"] = side_of(i)
+    g.log(seat, f"{g.name(seat)} takes turn-order space {i + 1} ({side_of(i).title()} side)")
+    benefit(g, seat, D.TURN_BENEFIT_6[i])
+
+
+def benefit(g: Any, seat: int, code: str | None) -> None:
+    """Push the question the benefit asks, or give it when there is nothing to choose."""
+    p = P(g, seat)
+    if code == "colonist":
+        if p["gained"] < D.COLONISTS:
+            p["gained"] += 1
+            p["lq"] += 1
+            g.log(seat, f"{g.name(seat)} gains a Colonist (turn order)")
+    elif code == "warehouse":
+        push(g, seat, "whouse", left=1, taken=[])
+    elif code == "tech":
+        push(g, seat, "learn", n=0, opt=True)
+    elif code == "blueprint":
+        push(g, seat, "takebp", free=False, n=0, opt=True)
+    elif code == "bots":
+        push(g, seat, "bots", left=D.TURN_BOTS)
+    elif code == "discovery":
+        from engine.mars.flow import disc_left, disc_spots
+
+        if disc_left(g) and disc_spots(g, seat):
+            push(g, seat, "disc")
