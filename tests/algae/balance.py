@@ -39,6 +39,7 @@ from tests.algae.balance_report import table
 
 DEPTS = list(D.DEPT_NAMES)
 PAIRS = [list(p) for p in itertools.permutations(DEPTS, 2)]
+TRIPLES = [list(p) for p in itertools.permutations(DEPTS, 3)]
 WATCHED = ("wknd", "byp", "refine")  # decisions whose answers the detail table counts
 SEED_BASE = 10_000
 EVENT_MARKS = (  # per seat: a log line's pattern and the marks it adds (group 1 = a count)
@@ -71,10 +72,13 @@ def chooser(
 
 
 def seating(players: int, index: int) -> list[str]:
-    """Departments for game ``index``: every rotation of all four, or every ordered pair."""
+    """Departments for game ``index``: every rotation of all four, every ordered triple (the
+    three-player head start, measured without a target), or every ordered pair."""
     if players == 4:
         rot = index % 4
         return DEPTS[rot:] + DEPTS[:rot]
+    if players == 3:
+        return TRIPLES[index % len(TRIPLES)]
     return PAIRS[index % len(PAIRS)]
 
 
@@ -180,7 +184,7 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=48)
-    ap.add_argument("--players", type=int, choices=(2, 4), action="append")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4), action="append")
     ap.add_argument("--player", default="planner", help="planner, bot or ai:easy|normal|strong")
     ap.add_argument("--iterations", type=int, help="AI search iterations a decision")
     ap.add_argument("--seconds", type=float, help="AI seconds a decision")

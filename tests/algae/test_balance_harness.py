@@ -41,3 +41,21 @@ def test_one_planner_game_marks_add_up():
         assert ranks == list(range(1, len(ranks) + 1))  # 1st, 2nd: each place once
     text = table(2, [r])
     assert "food" in text and "machine A activations" in text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seating_covers_every_ordering_equally(players: int):
+    """Each department sits in every seat equally often over a full cycle of games, and every
+    ordered pair (two players) or triple (three) comes up once a cycle: the head start of
+    each count is measured on the same footing for every department."""
+    from collections import Counter
+
+    from tests.algae.balance import DEPTS, seating
+
+    cycle = {2: 12, 3: 24, 4: 4}[players]
+    games = [tuple(seating(players, i)) for i in range(cycle)]
+    assert all(len(set(g)) == players and set(g) <= set(DEPTS) for g in games)
+    if players < 4:
+        assert len(set(games)) == cycle  # every ordering once
+    for seat in range(players):
+        assert set(Counter(g[seat] for g in games).values()) == {cycle // len(DEPTS)}
