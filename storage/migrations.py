@@ -285,4 +285,16 @@ UPDATE games SET options = json_set(options, '$.rules', 5)
  WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
+    (
+        13,
+        "Algae games started so far stay on the rules their snapshot names",
+        """
+-- Algae rules 3 (issue 11) changed the engine; an Algae game's options never named its rules,
+-- so a replay of its move log (undo, /history, the log) would have used the newest. Its
+-- snapshot does: version 2 games carry state.rules, version 1 snapshots have none
+UPDATE games SET options = json_set(
+        options, '$.rules', coalesce(json_extract(snapshot, '$.state.rules'), 1))
+ WHERE kind = 'algae' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

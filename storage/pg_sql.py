@@ -77,6 +77,12 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '4')::te
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '5')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started Algae games stay on the rules their snapshot names (Algae rules 3, issue 11)
+    13: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
+        coalesce(CAST(snapshot AS jsonb) #> '{state,rules}', '1'::jsonb))::text
+ WHERE kind = 'algae' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")
