@@ -6,7 +6,7 @@ Names used as move notation are short lower-case words.
 
 from __future__ import annotations
 
-RULES_VERSION = 2  # engine/algae/rules.py: what older versions had instead
+RULES_VERSION = 3  # engine/algae/rules.py: what older versions had instead
 WEEKS = 4  # ALG-WEEK-02
 DAYS = 5  # ALG-WEEK-06: five work days, one strip each
 TEAMS = ("operators", "engineers", "scientists")
@@ -235,11 +235,11 @@ DEPARTMENTS: dict[str, dict] = {
         "rule": "no mixing of product types in one city's delivery",
         "byproduct": "lipid",
         "capacity": (4, 5),
-        "storage": {"green": 3, "red": 3, "brown": 3},
+        "storage": {"green": 3, "brown": 3, "red": 3},
         "cells": {
             "green": "storage",
-            "red": "storage",
             "brown": "storage",
+            "red": "storage",
             "s1": "station",
             "mix": "belt",
             "s2": "station",
@@ -247,11 +247,11 @@ DEPARTMENTS: dict[str, dict] = {
             "soap": "dispatch",
             "serum": "dispatch",
         },
-        "inputs": {"a": ("green", "red", "brown"), "b": ("s1",), "c": ("s2",)},
+        "inputs": {"a": ("green", "brown", "red"), "b": ("s1",), "c": ("s2",)},
         "edges": (
             ("green", "s1", "a", ""),
-            ("red", "s1", "a", ""),
             ("brown", "s1", "a", ""),
+            ("red", "s1", "a", ""),
             ("s1", "mix", "b", ""),
             ("mix", "s2", "b", ""),
             ("s2", "cream", "c", ""),
@@ -259,7 +259,7 @@ DEPARTMENTS: dict[str, dict] = {
             ("s2", "serum", "c", "belt_serum"),
         ),
         "secondary": (
-            ("sec1", "red>s1", "energy", False, ""),
+            ("sec1", "brown>s1", "energy", False, ""),
             ("sec2", "mix>s2", "add", False, ""),
             ("sec3", "s2>soap", "energy", True, "belt_sec"),
             ("sec4", "s2>serum", "pay1", False, ""),
@@ -267,24 +267,24 @@ DEPARTMENTS: dict[str, dict] = {
         "values": {"cream": (3, "cream"), "soap": (2, "soap"), "serum": (5, "serum")},
         "tiles": {
             **_COMMON_TILES,
-            "store_brown": (1, "unlock", "brown"),
-            "store_red": (1, "expand", "red"),
+            "store_red": (1, "unlock", "red"),
+            "store_brown": (1, "expand", "brown"),
             "val_cream": (1, "value", "cream"),
             "val_soap": (2, "value", "soap"),
             "belt_serum": (3, "belt", "s2>serum"),
             "belt_sec": (2, "belt", "sec3"),
         },
-        "locked": ("brown",),
+        "locked": ("red",),
     },
     "bioplastics": {
         "title": "Bioplastics",
         "rule": "each cup paired with a bag in one delivery adds +2 value",
         "byproduct": "fiber",
         "capacity": (3, 4),
-        "storage": {"green": 3, "red": 3, "brown": 3},
+        "storage": {"red": 3, "green": 3, "brown": 3},
         "cells": {
-            "green": "storage",
             "red": "storage",
+            "green": "storage",
             "brown": "storage",
             "s1": "station",
             "s2": "station",
@@ -292,11 +292,11 @@ DEPARTMENTS: dict[str, dict] = {
             "cup": "dispatch",
             "bag": "dispatch",
         },
-        "inputs": {"a": ("green", "red", "brown"), "b": ("s1",), "c": ("s2",)},
+        "inputs": {"a": ("red", "green", "brown"), "b": ("s1",), "c": ("s2",)},
         "edges": (
-            ("green", "s1", "a", ""),
-            ("brown", "s1", "a", ""),
             ("red", "s1", "a", ""),
+            ("brown", "s1", "a", ""),
+            ("green", "s1", "a", ""),
             ("s1", "s2", "b", ""),
             ("s1", "press", "b", "belt_fast"),
             ("s2", "press", "c", ""),
@@ -307,21 +307,21 @@ DEPARTMENTS: dict[str, dict] = {
             ("sec1", "s1>s2", "add", False, ""),
             ("sec2", "press>cup", "energy", True, ""),
             ("sec3", "s1>press", "pay1", False, ""),
-            ("sec4", "green>s1", "energy", False, "belt_sec"),
+            ("sec4", "red>s1", "energy", False, "belt_sec"),
         ),
         "values": {"cup": (3, "cup"), "bag": (3, "bag")},
         "pair_bonus": 2,
         "tiles": {
             **_COMMON_TILES,
-            "store_red": (1, "unlock", "red"),
-            "store_green": (1, "expand", "green"),
+            "store_green": (1, "unlock", "green"),
+            "store_red": (1, "expand", "red"),
             "val_cup": (1, "value", "cup"),
             "val_bag": (2, "value", "bag"),
             "belt_fast": (3, "belt", "s1>press"),
             "belt_sec": (1, "belt", "sec4"),
             "pairing": (2, "pairing", ""),
         },
-        "locked": ("red",),
+        "locked": ("green",),
     },
     "food": {
         "title": "Food",
@@ -424,6 +424,13 @@ DEPARTMENTS: dict[str, dict] = {
     },
 }
 DEPT_NAMES = tuple(DEPARTMENTS)
+# Head start (rules 3, RULINGS "Balance, sixth pass"): VP each department starts with, by the
+# number of players; a player count not listed (solo) starts everyone on 0.
+HEAD_START: dict[int, dict[str, int]] = {
+    2: {"cosmetics": 0, "bioplastics": 4, "food": 5, "biofuel": 0},
+    3: {"cosmetics": 0, "bioplastics": 2, "food": 4, "biofuel": 3},
+    4: {"cosmetics": 1, "bioplastics": 0, "food": 3, "biofuel": 6},
+}
 STORAGE_EXPAND = 2  # an "expand" storage tile adds this much room to that storage
 
 # Final scoring (ALG-GAP-20)

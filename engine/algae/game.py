@@ -24,10 +24,14 @@ class AlgaeGame(FrameGame):
         return new_state(len(self.players), self._departments(), self.rng, rules)
 
     def _setup_text(self) -> str:
-        depts = [p["dept"] for p in self.s["players"]]
-        return "Setup: " + ", ".join(
-            f"{n} runs {d.title()}" for n, d in zip(self.players, depts, strict=True)
-        )
+        """Who runs which department, and the head start each begins with (rules 3)."""
+        runs = []
+        for name, p in zip(self.players, self.s["players"], strict=True):
+            start = p["vp"].get("head start", 0)
+            runs.append(
+                f"{name} runs {p['dept'].title()}" + (f" ({start} VP head start)" if start else "")
+            )
+        return "Setup: " + ", ".join(runs)
 
     def _settle(self) -> Asked:
         return settle(self)

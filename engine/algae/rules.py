@@ -10,14 +10,38 @@ current version, or ``options["rules"]`` to replay an old game's record on its o
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from engine.algae import data as D
 
 
-def _v1_departments() -> dict[str, dict]:
-    """The department boards as version 1 printed them (issue 11 retuned the numbers)."""
+def relabel(board: Any, a: str, b: str) -> Any:
+    """A department board (or any part of it) with algae species ``a`` and ``b`` swapped in
+    every name: storages, cells, belts ("red>s1"), tiles ("store_red") and what is locked.
+    Rules 3 changed which species two departments open (issue 11): the board is the same
+    factory, fed from other tanks."""
+    swap = re.compile(rf"(?<![a-z])({a}|{b})(?![a-z])")
+    if isinstance(board, str):
+        return swap.sub(lambda m: b if m.group(1) == a else a, board)
+    if isinstance(board, dict):
+        return {relabel(k, a, b): relabel(v, a, b) for k, v in board.items()}
+    if isinstance(board, tuple | list):
+        return type(board)(relabel(x, a, b) for x in board)
+    return board
+
+
+def _v2_departments() -> dict[str, dict]:
+    """The department boards as rules 2 printed them (rules 3 moved two storages, issue 11)."""
     old = copy.deepcopy(D.DEPARTMENTS)
+    old["cosmetics"] = relabel(old["cosmetics"], "red", "brown")
+    old["bioplastics"] = relabel(old["bioplastics"], "green", "red")
+    return old
+
+
+def _v1_departments() -> dict[str, dict]:
+    """The department boards as version 1 printed them (rules 2 retuned the numbers)."""
+    old = _v2_departments()
     old["bioplastics"]["values"]["bag"] = (2, "bag")
     old["bioplastics"]["secondary"] = tuple(
         ("sec3", "s2>bag", "pay1", False, "") if b[0] == "sec3" else b
@@ -29,7 +53,8 @@ def _v1_departments() -> dict[str, dict]:
     return old
 
 
-# Version 1 (before issue 11): what it had that the current rules do not.
+# What each older version had that the next one does not (a lookup walks up from a game's
+# version to the current one, so version 1 lists only what differs from version 2).
 LEGACY: dict[int, dict[str, Any]] = {
     1: {
         "DEPARTMENTS": _v1_departments(),
@@ -43,6 +68,7 @@ LEGACY: dict[int, dict[str, Any]] = {
             "vp1", "money1",
         ),
     },
+    2: {"DEPARTMENTS": _v2_departments(), "HEAD_START": {}},
 }  # fmt: skip
 # Rule switches: True in the current rules; an older version lists them as False above.
 SWITCHES = (

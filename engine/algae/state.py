@@ -97,10 +97,17 @@ def new_state(n: int, depts: list[str], rng: Rng, rules: int = D.RULES_VERSION) 
         "bonus_tiles": bonus_tiles,
         "first_export_done": False,
         "milestones": {m: [] for m in D.MILESTONES},
-        "players": [new_player(d, contracts[i], rules) for i, d in enumerate(depts)],
+        "players": [_seated(n, d, contracts[i], rules) for i, d in enumerate(depts)],
         "last": {},
         "final": None,
     }
+
+
+def _seated(n: int, dept: str, contract: str, rules: int) -> P:
+    """A new player with the head start its department has at this player count (rules 3)."""
+    p = new_player(dept, contract, rules)
+    add_vp(p, "head start", R.get(rules, "HEAD_START").get(n, {}).get(dept, 0))
+    return p
 
 
 def vp_total(p: P) -> int:

@@ -40,8 +40,8 @@ def test_capacity_two_moves_two_cubes_or_one_cube_two_steps():
 def test_machine_belts_from_storage_to_dispatch():
     """ALG-MACH-11, ALG-MACH-12, ALG-MACH-14, ALG-MACH-15: A storage->Station 1, B Station 1->
     Station 2, C Station 2->dispatch, where cubes are finished goods."""
-    g, p = start(["bioplastics"], "a", green=1)
-    assert moves(g) == ["move green>s1"]
+    g, p = start(["bioplastics"], "a", brown=1)
+    assert moves(g) == ["move brown>s1"]
     g, p = start(["bioplastics"], "b", s1=1)
     assert moves(g) == ["move s1>s2"]
     g, p = start(["bioplastics"], "c", s2=1)
@@ -121,13 +121,13 @@ def test_machine_b_adds_other_byproduct_into_line():
 def test_converter_table(moved: int, byproduct: int):
     """ALG-BYP-01, ALG-BYP-02, ALG-BYP-03: 1 cube for 2-3 moved, 2 for 4 or more."""
     assert machines.converter_output(moved) == byproduct
-    g, p = start(["cosmetics"], "a", green=3, red=3)
+    g, p = start(["cosmetics"], "a", green=3, brown=3)
     p["fields"]["cap_a"] = "cap1"
     p["upg"]["engineers"] = True  # capacity 5
     g.s["stacks"][0][-1]["left"] = B.capacity(p, "a")
     g.invalidate()
     for i in range(moved):
-        play(g, 0, "move green>s1" if i < 3 else "move red>s1")
+        play(g, 0, "move green>s1" if i < 3 else "move brown>s1")
         if top(g) == "gain":
             play(g, 0, "skip")
     if moved < 5:
@@ -197,12 +197,12 @@ def test_conveyor_gives_two_free_main_belt_moves_in_next_machine():
     machine, main belts only, no secondary belt, not an activation (no converter, no "done"
     requirement)."""
     assert set(D.FIELDS) >= {"conv_a", "conv_b"} and "conv_c" not in D.FIELDS
-    g, p = start(["bioplastics"], "a", green=1, s1=2, s2=1)
+    g, p = start(["bioplastics"], "a", brown=1, s1=2, s2=1)
     p["fields"]["conv_a"] = "conv1"
     ask(g, 0, "hold")
     machines.activate(g, 0, "a")
     g.invalidate()
-    play(g, 0, "move green>s1")  # green is empty now: machine A stops by itself
+    play(g, 0, "move brown>s1")  # brown is empty now: machine A stops by itself
     assert top(g) == "free_moves"
     assert set(moves(g)) == {"move s1>s2", "done"}  # machine B's main belt only
     play(g, 0, "move s1>s2")

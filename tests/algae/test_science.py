@@ -193,13 +193,13 @@ def test_removing_tiles_unlocks_what_was_under():
     """ALG-SCI-11: storage, market value, cheaper transport, belts, income."""
     g = new()
     p = player(g)
-    assert not B.storage_open(p, "brown")
+    assert not B.storage_open(p, "red")
     assert B.value_of(p, "cream") == 3
     assert B.income(p, "operators") == 1
     assert ("s2", "serum", "c") not in B.main_edges(p)
-    for tile in ("store_brown", "val_cream", "inc_ops", "belt_serum"):
+    for tile in ("store_red", "val_cream", "inc_ops", "belt_serum"):
         p["board"].remove(tile)
-    assert B.storage_open(p, "brown")
+    assert B.storage_open(p, "red")
     assert B.value_of(p, "cream") == 4
     assert B.income(p, "operators") == 3
     assert ("s2", "serum", "c") in B.main_edges(p)

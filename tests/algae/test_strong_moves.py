@@ -6,10 +6,12 @@ from the seat's fair seed (ai/__init__.py, a digest of the seat's view), its sea
 plan read only the game. So the opening moves of game 0 of ``python3 -m tests.algae.balance
 --player ai:strong --iterations 4`` have one digest, taken before the engine and AI fast
 paths (on main at bb50cd3, and at 1a2a90e, whose view shows tile and field names and so
-changes the fair seeds of the 2-player game) and unchanged by them. A change that means
-to change how the AI plays (its plan, evaluation, search, or what a view shows) updates
-the digests: print them with ``python3 -m tests.algae.test_strong_moves``. A change that
-does not mean to, and fails here, changed the game or the AI somewhere it should not have.
+changes the fair seeds of the 2-player game) and unchanged by them; taken again for Algae
+rules 3 (two boards relabelled, a head start), whose games the balance harness now plays.
+A change that means to change how the AI plays (its plan, evaluation, search, or what a
+view shows) updates the digests: print them with ``python3 -m tests.algae.test_strong_moves``.
+A change that does not mean to, and fails here, changed the game or the AI somewhere it
+should not have.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from engine.algae.game import AlgaeGame
 from engine.core import new_game
 from tests.algae.balance import SEED_BASE, chooser, seating
 
-PINNED = {  # (players, moves played): digest of the move list
-    (2, 50): "8608b7afb50b292f",  # through the first exports and an export/2x tile
-    (4, 30): "fc58a002792814d4",  # through the first week's engineers
+PINNED = {  # (players, moves played): digest of the move list (Algae rules 3)
+    (2, 50): "b259bca174d50824",  # through the first exports and an export/2x tile
+    (4, 30): "fbe1c2d93bb5aaa9",  # through the first week's engineers
 }
 
 

@@ -178,12 +178,12 @@ def test_take_algae_per_operator_open_storage_and_empty_tank():
     ask(g, 0, "oper")
     assert set(moves(g)) == {"algae"}  # an empty factory has nothing to export (issue 12)
     play(g, 0, "algae")
-    assert {"take green", "take red", "done"} == set(moves(g))  # brown storage is covered
-    g.s["tanks"]["red"]["n"] = 0
+    assert {"take green", "take brown", "done"} == set(moves(g))  # red storage is covered
+    g.s["tanks"]["brown"]["n"] = 0
     g.invalidate()
-    assert "buy red" in moves(g)
-    play(g, 0, "buy red", "take green")
-    assert p["money"] == 4 and p["cells"]["red"] == 1 and p["cells"]["green"] == 1
+    assert "buy brown" in moves(g)
+    play(g, 0, "buy brown", "take green")
+    assert p["money"] == 4 and p["cells"]["brown"] == 1 and p["cells"]["green"] == 1
     assert top(g) == "hold"  # 2 operators: 2 cubes, +2 of the tile not used
 
 
@@ -310,7 +310,7 @@ def test_alternate_action_choices():
     p["cells"]["green"] = 0
     p["cells"]["s1"] = 1
     ask(g, 0, "alt")
-    assert set(moves(g)) == {"money", "token", "algae green", "algae red", "move s1>mix"}
+    assert set(moves(g)) == {"money", "token", "algae green", "algae brown", "move s1>mix"}
     money = p["money"]
     play(g, 0, "money")
     assert p["money"] == money + 1

@@ -138,6 +138,7 @@ def test_default_moves_are_safe():
 def test_running_scores_and_final_breakdown():
     g = new(["cosmetics", "food"])
     player(g, 0)["vp"] = {"staff": 3}
+    player(g, 1)["vp"] = {}
     lines = g.scores()
     assert [ln.vp for ln in lines] == [3, 0] and lines[0].rank == 1
     player(g, 1)["vp"] = {"staff": 3}

@@ -95,8 +95,8 @@ def test_monday_buy_from_supply_and_cube_limit():
     g.s["stacks"][0][-1]["n"] = B.income(p, "operators")
     g.invalidate()
     money = p["money"]
-    assert "buy green" in moves(g) and "take red" in moves(g)
-    play(g, 0, "buy green", "take red", "take red")
+    assert "buy green" in moves(g) and "take brown" in moves(g)
+    play(g, 0, "buy green", "take brown", "take brown")
     assert top(g) != "take_algae"  # 3 cubes = 1 operator + 2
     assert p["money"] == money - 1 + 2  # the cube bought, then step B's €2
 
@@ -114,7 +114,8 @@ def test_monday_b_c_money_and_vp_icons_then_d_e_for_all_at_once():
         play(g, d.seat, "done")
     assert player(g, 0)["money"] == money[0] + 2 + 3
     assert player(g, 1)["money"] == money[1] + 2
-    assert p0["vp"] == {"income": 1}  # x2's marker covered the only VP icon revealed
+    # x2's marker covered the only VP icon revealed; the rest is Food's head start (rules 3)
+    assert p0["vp"] == {"income": 1, "head start": D.HEAD_START[2]["food"]}
     assert {d.seat for d in g.pending()} == {0, 1}
 
 
@@ -140,14 +141,14 @@ def test_monday_step_d_moves_and_step_e_science():
     assert f["n"] == 2  # printed + setup engineer
     p["board"].remove("inc_eng")
     f["n"] = B.income(p, "engineers")
-    p["cells"].update(green=1, red=1)
+    p["cells"].update(green=1, brown=1)
     p["board"].remove("belt_sec")  # the ∞ belt on s2>soap would give energy on a machine
     g.invalidate()
     assert all(m == "done" or m.startswith("move ") for m in moves(g))
     energy = p["energy"]
     p["board"].remove("inc_sci")
     p["science"] = 5
-    play(g, 0, "move green>s1", "move red>s1", "move s1>mix", "move mix>s2")
+    play(g, 0, "move green>s1", "move brown>s1", "move s1>mix", "move mix>s2")
     assert p["cells"]["s2"] == 1 and p["cells"]["mix"] == 0 and p["cells"]["s1"] == 1
     assert p["energy"] == energy  # no secondary belt on Monday
     # four moves used the 2 engineers + 2: step E follows: 1 scientist + 2 with the tile

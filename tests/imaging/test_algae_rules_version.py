@@ -1,7 +1,9 @@
 """A game keeps its rules version in its pictures too (ALG-GAP-17, rules 2): the factory's
 belt badges and the dispatch values are drawn from the department board of the seat's own
 rules version. Rules 2 moved Bioplastics' loss belt from Station 2 → bag to Station 1 →
-press, and made a bag worth 3 (rules 1: 2); a game begun on rules 1 is drawn as rules 1."""
+press, and made a bag worth 3 (rules 1: 2); rules 3 swapped which algae storage
+Bioplastics has covered (green; rules 1 and 2: red). A game begun on an older version is
+drawn as that version."""
 
 from __future__ import annotations
 
@@ -23,13 +25,20 @@ def _game(rules: int | None):
     return engine.new_game("algae", ["a", "b"], seed=5, options=options)
 
 
-@pytest.mark.parametrize(("rules", "loss_on"), [(None, "s1>press"), (2, "s1>press"), (1, "s2>bag")])
-def test_the_picture_reads_the_seats_own_department_board(rules: int | None, loss_on: str):
+@pytest.mark.parametrize(
+    ("rules", "loss_on", "bag", "locked"),
+    [(None, "s1>press", 3, "green"), (2, "s1>press", 3, "red"), (1, "s2>bag", 2, "red")],
+)
+def test_the_picture_reads_the_seats_own_department_board(
+    rules: int | None, loss_on: str, bag: int, locked: str
+):
     model = read_game(_game(rules).view(None))
     bio = model.players[0]
     assert bio.rules == (rules or D.RULES_VERSION)
     assert {b[0]: b[1] for b in department(bio)["secondary"]}["sec3"] == loss_on
-    assert department(bio)["values"]["bag"][0] == (2 if rules == 1 else 3)
+    assert department(bio)["values"]["bag"][0] == bag
+    assert department(bio)["locked"] == (locked,)
+    assert [sp for sp, is_open in bio.storage_open.items() if not is_open] == [locked]
 
 
 def _loss_badges(rules: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
