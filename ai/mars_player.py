@@ -71,6 +71,8 @@ class Player(Pieces, Spaces):
             return self.turn(b, moves, labels)
         if "travel?" in d.prompt:
             return self.travel(b, moves, labels)
+        if d.prompt.startswith("Place the shuttle"):  # rules 7
+            return self.shuttle(b, moves)
         pick = self.sub(b, d.prompt, moves, labels)
         return pick if pick in moves else self.rnd.choice(moves)
 

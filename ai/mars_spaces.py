@@ -1,7 +1,8 @@
 """How the scripted On Mars player (ai/mars_player.py) picks a turn-order space: late spaces cost
 turns taken later; the space's bonus (rules 1-5: a resource or crystals) or its benefit (rules 6,
 RULINGS.md GAP-30: a Warehouse item, a Tech, a Colonist, Bot steps, a Blueprint or a Discovery
-tile) is worth what the player's position and the open missions make it."""
+tile) is worth what the player's position and the open missions make it. On rules 7 (RULINGS.md
+GAP-04) the player on the highest space places the shuttle on its own side."""
 
 from __future__ import annotations
 
@@ -55,3 +56,9 @@ class Spaces:
             return v + 0.3 * self.rnd.random()
 
         return max(moves, key=value)
+
+    def shuttle(self, b: Board, moves: list[str]) -> str:
+        """Rules 7: the shuttle on this seat's own side, so that it may travel free after its
+        first turn (travelling stays a choice then): an Orbit turn places a Colonist that only
+        travel brings back, a Colony turn spends the starting Resources the Colony asks for."""
+        return b.me["side"] if b.me["side"] in moves else moves[0]

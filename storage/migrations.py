@@ -297,4 +297,14 @@ UPDATE games SET options = json_set(
  WHERE kind = 'algae' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
+    (
+        14,
+        "On Mars games started so far stay on rules 6",
+        """
+-- On Mars rules 7 (issue 9) changed the engine: every game started since migration 12 without a
+-- rules option began on rules 6 and keeps it, so its move log still replays on those rules
+UPDATE games SET options = json_set(options, '$.rules', 6)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

@@ -83,6 +83,11 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
         coalesce(CAST(snapshot AS jsonb) #> '{state,rules}', '1'::jsonb))::text
  WHERE kind = 'algae' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started On Mars games stay on rules 6 (On Mars rules 7, issue 9)
+    14: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '6')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

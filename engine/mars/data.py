@@ -23,8 +23,10 @@ from typing import Any
 # migration 12 keeps games started on version 5 there) gives the published turn-order spaces:
 # four on each side, a player's space sets their side at setup, and each space's benefit is a
 # Warehouse item, a Tech, a Colonist, Bot moves, a Blueprint or a Discovery tile instead of
-# a resource or crystals (RULINGS.md GAP-30). New games get RULES_LATEST.
-RULES_LATEST = 6
+# a resource or crystals (RULINGS.md GAP-30); version 7 (storage migration 14 keeps games
+# started on version 6 there) lets the player on the highest turn-order space place the shuttle
+# on either side at setup, as the rulebook does (RULINGS.md GAP-04). New games get RULES_LATEST.
+RULES_LATEST = 7
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS

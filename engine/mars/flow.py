@@ -28,6 +28,10 @@ def advance(g: Any) -> None:
         for seat in reversed(range(len(g.players))):  # facts.md: in seat order
             push(g, seat, "space")
     elif s["phase"] == "picks":
+        if order.v7(g) and not s.get("shuttle_placed"):  # rules 7 (RULINGS.md GAP-04)
+            s["shuttle_placed"] = True
+            push(g, order.highest_seat(g), "shuttle")
+            return
         start_round(g)
     elif s["phase"] == "colonize":
         if s["end"] == "now":
@@ -148,6 +152,16 @@ def space_apply(g: Any, f: dict, move: str) -> None:
 
 
 # --------------------------------------------------------------------- the shuttle
+@decision("shuttle", "Place the shuttle: which side does it leave first?")
+def shuttle_options(g: Any, f: dict) -> list:
+    return order.shuttle_options(g, f)
+
+
+@applies("shuttle")
+def shuttle_apply(g: Any, f: dict, move: str) -> None:
+    order.place_shuttle(g, f, move)
+
+
 @decision("travel", lambda g, f: f"The shuttle leaves {g.s['shuttle'].title()}: travel?")
 def travel_options(g: Any, f: dict) -> list:
     p = P(g, f["seat"])

@@ -6,6 +6,10 @@ Landing Pod) takes an empty space on the side they arrive at (the krindale playe
 phase step 3). Every time a player takes a space they may take its benefit at once
 (``data.TURN_BENEFIT_6``): a Warehouse item, a Tech from the grid at its row's price, a Colonist,
 2 Bot steps, a Blueprint, or a Discovery tile placed 3 hexes from their Rover.
+
+Rules 7 (RULINGS.md GAP-04): once every player has a space, the player on the highest-numbered
+one places the shuttle on either side's first Travel space (the rulebook's player setup); it
+leaves that side in the first Shuttle phase. Rules 1-6 start it in Orbit.
 """
 
 from __future__ import annotations
@@ -22,6 +26,31 @@ SKIP = ("done", "skip the turn-order benefit")
 def v6(g: Any) -> bool:
     """Rules 6: the published turn-order spaces (RULINGS.md GAP-30)."""
     return g.s.get("rules", 1) >= 6
+
+
+def v7(g: Any) -> bool:
+    """Rules 7: the player on the highest space places the shuttle (RULINGS.md GAP-04)."""
+    return g.s.get("rules", 1) >= 7
+
+
+def highest_seat(g: Any) -> int:
+    """The seat whose marker is on the highest-numbered turn-order space."""
+    return max(range(len(g.players)), key=lambda i: P(g, i)["space"])
+
+
+def shuttle_options(g: Any, f: dict) -> list:
+    """Rules 7: either side's first Travel space; the shuttle leaves that side first."""
+    out = []
+    for side in ("orbit", "colony"):
+        who = [g.name(i) for i in range(len(g.players)) if P(g, i)["side"] == side]
+        free = f"{', '.join(who)} may travel free" if who else "nobody is there"
+        out.append((side, f"{side.title()} side: it leaves {side.title()} first ({free})"))
+    return out
+
+
+def place_shuttle(g: Any, f: dict, side: str) -> None:
+    g.s["shuttle"] = side
+    g.log(f["seat"], f"{g.name(f['seat'])} places the shuttle on the {side.title()} side")
 
 
 def side_of(i: int) -> str:

@@ -93,7 +93,9 @@ async def small_things(standin: StandIn, table: Table) -> None:
 async def test_three_on_mars_rounds_with_two_players(
     standin: StandIn, bot: BotProcess, tables: Tables
 ) -> None:
-    table = await start(standin, tables, "mars", ["ann", "bob"], seed=5)
+    # A random walk of about 12 turns: its median moves with any engine change (On Mars rules 7,
+    # seeds 1-7: 3, 3, 3, 3, 3.5, 2, 2; rules 6: 3, 3, 2.5, 4, 3, 3, 3).
+    table = await start(standin, tables, "mars", ["ann", "bob"], seed=1)
     await table.play_until(lambda view: view.get("round", 1) > 3)
     await table.settle()
     ROWS["On Mars, 2 players, 3 rounds"] = table.tally.row()
