@@ -428,7 +428,7 @@ DEPT_NAMES = tuple(DEPARTMENTS)
 # number of players; a player count not listed (solo) starts everyone on 0.
 HEAD_START: dict[int, dict[str, int]] = {
     2: {"cosmetics": 0, "bioplastics": 4, "food": 5, "biofuel": 0},
-    3: {"cosmetics": 0, "bioplastics": 2, "food": 4, "biofuel": 3},
+    3: {"cosmetics": 1, "bioplastics": 0, "food": 2, "biofuel": 5},
     4: {"cosmetics": 1, "bioplastics": 0, "food": 3, "biofuel": 6},
 }
 STORAGE_EXPAND = 2  # an "expand" storage tile adds this much room to that storage

@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="JSON-lines file: append games, resume")
     ap.add_argument("--report", type=Path, nargs="+", help="print the tables of saved games")
     args = ap.parse_args(argv)
-    counts = args.players or [4, 2]
+    counts = args.players or ([4, 3, 2] if args.report else [4, 2])
     if args.report:
         saved = load(args.report)
         for players in counts:
