@@ -424,7 +424,7 @@ DEPARTMENTS: dict[str, dict] = {
     },
 }
 DEPT_NAMES = tuple(DEPARTMENTS)
-# Head start (rules 3, RULINGS "Balance, sixth pass"): VP each department starts with, by the
+# Head start (rules 3, BALANCE.md, sixth pass): VP each department starts with, by the
 # number of players; a player count not listed (solo) starts everyone on 0.
 HEAD_START: dict[int, dict[str, int]] = {
     2: {"cosmetics": 0, "bioplastics": 4, "food": 5, "biofuel": 0},

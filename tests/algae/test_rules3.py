@@ -1,5 +1,5 @@
 """Algae rules 3 (issue 11, balance): each change checked on rules 3 and on rules 2, whose
-games keep their own boards (engine/algae/RULINGS.md, "Balance, sixth pass").
+games keep their own boards (engine/algae/BALANCE.md, sixth pass; RULINGS.md).
 
 - ALG-GAP-06/21: which algae storages a department has open at setup. Cosmetics opens green
   and brown (rules 2: green and red), Bioplastics red and brown (rules 2: green and brown).
