@@ -75,6 +75,12 @@ class Lobby:
             raise LobbyError("the seed must be a non-negative whole number")
         if not self.raw_seeds:
             seed = mix_seed(await self.games.store.install_secret(), seed)
+        options = clean_options(options)
+        latest = getattr(spec.cls, "RULES_LATEST", None)
+        if isinstance(latest, int) and "rules" not in options:
+            # the game names its rules version from the start, so its move log replays on
+            # them whatever a later version changes (no stamping migration needed then)
+            options["rules"] = latest
         new = NewGame(
             kind=kind,
             guild_id=guild_id,
@@ -82,7 +88,7 @@ class Lobby:
             host_id=host_id,
             host_name=name,
             seed=seed,
-            options=clean_options(options),
+            options=options,
             hotseat=bool(hotseat),
             max_seats=max_seats,
         )
