@@ -107,3 +107,29 @@ def benefit(g: Any, seat: int, code: str | None) -> None:
 
         if disc_left(g) and disc_spots(g, seat):
             push(g, seat, "disc")
+
+
+def space_view(g: Any) -> dict[str, list]:
+    """What each turn-order space gives and the side it lies on, by the game's rules (the
+    pictures draw these, never the current table: a rules-5 game keeps its resources)."""
+    n = len(g.s["spaces"])
+    if not v6(g):
+        bonus = [D.TURN_BONUS[i] if i < len(D.TURN_BONUS) else None for i in range(n)]
+        return {
+            "turn_space_bonus": bonus,
+            "turn_space_text": [_bonus_text(b) for b in bonus],
+            "turn_space_side": [None] * n,
+        }
+    return {
+        "turn_space_bonus": [D.TURN_BENEFIT_6[i] for i in range(n)],
+        "turn_space_text": [benefit_text(i) for i in range(n)],
+        "turn_space_side": [side_of(i) for i in range(n)],
+    }
+
+
+def _bonus_text(code: str | None) -> str:
+    """Rules 1-5: "crystal2" -> "2 crystal"."""
+    if not code:
+        return "no benefit"
+    base = code.rstrip("0123456789")
+    return f"{code[len(base) :] or 1} {base}"

@@ -20,6 +20,9 @@ renamed. Private goals appear only in the asking seat's own panel; ``view(None)`
       "missions": [ {"id", "title", "left", "done", "crystals"} ],
       "warehouse": {item: n}, "lss": {type: {"count", "reward", "reward_text"}},
       "orbit_slots": {action: [seat]}, "turn_spaces": [seat | None],
+      "turn_space_bonus": [code | None] (what each space gives: rules 1-5 a resource code,
+      rules 6+ a benefit such as "colonist"), "turn_space_text": [str],
+      "turn_space_side": ["orbit" | "colony" | None] (rules 6+: the side each space lies on),
       "seats": [ {"seat", "name", "side", "resources": {res: n}, "depot": n, "below": n,
                   "depot_slots": n, "goal_crystals": n, "living_quarters": n,
                   "working_area": n, "colonists_gained": n, "ships_on_depot": n,
@@ -38,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import actions, build
+from engine.mars import actions, build, order
 from engine.mars import data as D
 from engine.mars import hexmap as H
 
@@ -191,6 +194,7 @@ def build_view(g: Any, seat: int | None) -> dict[str, Any]:
         },
         "orbit_slots": {a: list(v) for a, v in s["orbit_slots"].items()},
         "turn_spaces": list(s["spaces"]),
+        **order.space_view(g),
         "seats": [_seat(g, i, seat) for i in range(len(g.players))],
         "last": dict(s["last"]),
         "scores": [

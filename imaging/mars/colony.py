@@ -12,7 +12,7 @@ from imaging.kit import Box, Canvas
 from imaging.kit import palette as pal
 from imaging.kit.palette import mix
 from imaging.kit.panel import changed_mark
-from imaging.mars.model import GameModel, turn_bonus
+from imaging.mars.model import GameModel, turn_bonus, turn_side
 from imaging.mars.style import SIDE_TITLE, building_look, item_chip, item_look
 
 LEVELS = 5
@@ -158,6 +158,33 @@ def stores_dynamic(cv: Canvas, box: Box, game: GameModel, marks: set[str]) -> No
 
 
 # ------------------------------------------------------- turn order and Orbit slots
+SIDE_FILL = {"orbit": (226, 234, 242), "colony": (240, 224, 214)}  # rules 6+: the two sides
+SIDE_KEYS = ("O = Orbit side · C = Colony side", "O Orbit · C Colony")
+# rules 6+ benefits without an item icon: a short word (the option labels say it in full)
+BENEFIT_WORD = {
+    "warehouse": "1 item",
+    "tech": "Tech",
+    "bots": "Bots 2",
+    "blueprint": "Bluepr.",
+    "discovery": "Discov.",
+}
+
+
+def _space_bonus(cv: Canvas, cx: float, cy: float, bonus: str | None) -> None:
+    """What an empty turn-order space gives: an item icon (×2 for "crystal2") or a word."""
+    if not bonus:
+        return
+    if bonus in BENEFIT_WORD:
+        cv.text((cx, cy), BENEFIT_WORD[bonus], 11, bold=True, anchor="mm")
+        return
+    base = bonus.rstrip("2")
+    icon, colour, letter = item_look(base)
+    two = bonus != base
+    cv.icon(icon, (cx - (5 if two else 0), cy), 20, colour, letter)
+    if two:
+        cv.text((cx + 12, cy + 4), "2", 12, bold=True, anchor="mm")
+
+
 def order_static(cv: Canvas, box: Box) -> None:
     cv.card(box)
     with cv.panel("order", box):
@@ -182,27 +209,28 @@ def order_dynamic(cv: Canvas, box: Box, game: GameModel, marks: set[str]) -> Non
         for i, seat in enumerate(game.turn_spaces):
             cell = (x0 + 12 + i * w, y0 + 40, x0 + 12 + i * w + w - 4, y0 + 92)
             new = f"space.{i}" in marks
+            side = turn_side(game, i)
             cv.draw.rounded_rectangle(
                 cell,
                 radius=6,
-                fill=pal.PAPER_ALT,
+                fill=SIDE_FILL.get(side or "", pal.PAPER_ALT),
                 outline=pal.CHANGED if new else pal.FAINT,
                 width=3 if new else 1,
             )
             cx = (cell[0] + cell[2]) / 2
-            cv.text((cx, cell[1] + 9), str(i + 1), 12, fill=pal.MUTED, anchor="mm")
-            bonus = turn_bonus(i)
+            number = f"{i + 1} {side[0].upper()}" if side else str(i + 1)
+            cv.text((cx, cell[1] + 9), number, 12, fill=pal.MUTED, anchor="mm")
             if seat is not None:
                 s = pal.seat(seat)
                 p = game.player(seat)
                 cv.icon(s.shape, (cx, cell[1] + 32), 26, s.colour, p.initial if p else "?")
-            elif bonus:
-                icon, colour, letter = item_look(bonus.rstrip("2"))
-                cv.icon(
-                    icon, (cx - (5 if bonus.endswith("2") else 0), cell[1] + 32), 20, colour, letter
-                )
-                if bonus.endswith("2"):
-                    cv.text((cx + 12, cell[1] + 36), "2", 12, bold=True, anchor="mm")
+            else:
+                _space_bonus(cv, cx, cell[1] + 32, turn_bonus(game, i))
+        if any(game.turn_side):  # the key to the spaces' letters, where the order leaves room
+            room = x1 - 12 - (x + 16)
+            key = next((k for k in SIDE_KEYS if cv.text_width(k, 12) <= room), "")
+            if key:
+                cv.text((x1 - 12, y0 + 18), key, 12, fill=pal.MUTED, anchor="rm")
         y = y0 + 104
         x = cv.text((x0 + 12, y), "Orbit:", 14, bold=True, anchor="lm")[2] + 8
         for action, seats in game.orbit_slots.items():

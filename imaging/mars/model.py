@@ -135,6 +135,9 @@ class GameModel:
     last_seat: int | None
     last_hexes: set[str]
     scores: list[dict[str, Any]]
+    # what each turn-order space gives (a code) and the side it lies on (rules 6+), from the view
+    turn_bonus: list[str | None] = field(default_factory=list)
+    turn_side: list[str | None] = field(default_factory=list)
     solo_rating: str | None = None
     # (slot, action, crystals) of each Executive action; Living Quarters end-OP steps and whether
     # they count Colonists in the Living Quarters (rules 2) or gained (rules 1): from the view
@@ -284,6 +287,8 @@ def read_game(view: dict[str, Any]) -> GameModel:
             str(k): [_int(x) for x in v] for k, v in dict(view.get("orbit_slots") or {}).items()
         },
         turn_spaces=[_seat(x) for x in view.get("turn_spaces", [])],
+        turn_bonus=[_code(x) for x in view.get("turn_space_bonus") or []],
+        turn_side=[_code(x) for x in view.get("turn_space_side") or []],
         players=players,
         last=[str(x) for x in lines][:3],
         last_seat=_seat(last.get("seat")),
@@ -301,8 +306,20 @@ def read_game(view: dict[str, Any]) -> GameModel:
     )
 
 
-def turn_bonus(space: int) -> str | None:
+def turn_bonus(game: GameModel, space: int) -> str | None:
+    """What turn-order space ``space`` gives in this game (a view before the rules-6 spaces
+    carried none: the resources of rules 1-5)."""
+    if game.turn_bonus:
+        return game.turn_bonus[space] if space < len(game.turn_bonus) else None
     return D.TURN_BONUS[space] if 0 <= space < len(D.TURN_BONUS) else None
+
+
+def turn_side(game: GameModel, space: int) -> str | None:
+    return game.turn_side[space] if space < len(game.turn_side) else None
+
+
+def _code(x: Any) -> str | None:
+    return str(x) if isinstance(x, str) and x else None
 
 
 def blueprint_parts(bp: str) -> tuple[str, str]:
