@@ -33,6 +33,7 @@ HIRE_OPENS = 4.0
 # R&D develops for free (MARS-GAP-05): each column right is end OP (MARS-ORBIT-06) and a benefit.
 RND_WEIGHT = 1.4
 HIRE_SCI = 1.0
+RICH = 4  # crystals enough to pay a Red Colonist with them (rules 8, MARS-GAP-03)
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
 
 
@@ -433,7 +434,19 @@ class Player(Pieces, Spaces):
             return moves[0]
         if prompt.startswith("Take a turn-order"):
             return self.space(b, moves, labels)
+        if prompt.startswith("Pay for the Colonists already"):  # rules 8
+            return self.red_payment(b, moves)
         return self.rnd.choice([m for m in moves if m not in ("stop", "done", "no")] or moves)
+
+    @staticmethod
+    def red_payment(b: Board, moves: list[str]) -> str:
+        """Rules 8 (MARS-GAP-03): a Red Colonist's cost paid with Colonists (moves ``wa<k>``,
+        k of them to the Working Area) while one stays home for the next Orbit action, unless
+        crystals are plenty (RICH: the Colonists then boost the actions instead)."""
+        ks = sorted(int(m[2:]) for m in moves)
+        want = 0 if b.crystals() >= RICH else max(0, b.me["living_quarters"] - 1)
+        k = min(ks, key=lambda x: abs(x - want))
+        return f"wa{k}"
 
     def boosted(self, b: Board, moves: list[str], labels: dict[str, str], value: Any) -> str:
         """The best choice; one for a Colonist sent (rules 5) only if worth it and 1 stays."""

@@ -307,4 +307,14 @@ UPDATE games SET options = json_set(options, '$.rules', 6)
  WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
+    (
+        15,
+        "On Mars games started so far stay on rules 7",
+        """
+-- On Mars rules 8 (issue 9) changed the engine: every game started since migration 14 without a
+-- rules option began on rules 7 and keeps it, so its move log still replays on those rules
+UPDATE games SET options = json_set(options, '$.rules', 7)
+ WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
+""",
+    ),
 ]

@@ -88,6 +88,11 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '6')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
+    # started On Mars games stay on rules 7 (On Mars rules 8, issue 9)
+    15: """
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '7')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+""",
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

@@ -19,8 +19,11 @@ def can_send(g: Any, seat: int) -> bool:
     return P(g, seat)["lq"] > 0
 
 
-def send(g: Any, seat: int) -> None:
+def send(g: Any, seat: int, n: int = 1, why: str = "to boost the action") -> None:
+    """Move ``n`` Colonists from the Living Quarters to the Working Area (rules 8 also pays a
+    Red Colonist's cost this way, MARS-GAP-03)."""
     p = P(g, seat)
-    p["lq"] -= 1
-    p["wa"] += 1
-    g.log(seat, f"{g.name(seat)} sends 1 Colonist to the Working Area to boost the action")
+    p["lq"] -= n
+    p["wa"] += n
+    many = "s" if n > 1 else ""
+    g.log(seat, f"{g.name(seat)} sends {n} Colonist{many} to the Working Area {why}")

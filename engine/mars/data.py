@@ -25,8 +25,11 @@ from typing import Any
 # Warehouse item, a Tech, a Colonist, Bot moves, a Blueprint or a Discovery tile instead of
 # a resource or crystals (RULINGS.md GAP-30); version 7 (storage migration 14 keeps games
 # started on version 6 there) lets the player on the highest turn-order space place the shuttle
-# on either side at setup, as the rulebook does (RULINGS.md GAP-04). New games get RULES_LATEST.
-RULES_LATEST = 7
+# on either side at setup, as the rulebook does (RULINGS.md GAP-04); version 8 (storage
+# migration 15 keeps games started on version 7 there) lets a Red Colonist's cost be paid with
+# Colonists sent to the Working Area instead of crystals, as the rulebook does (RULINGS.md
+# GAP-03). New games get RULES_LATEST.
+RULES_LATEST = 8
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS

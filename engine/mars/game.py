@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Progress, Rng, ScoreLine
+from engine.core import Event, IllegalMove, Progress, Rng, ScoreLine
 from engine.frames import Asked, FrameGame, copy_state
 from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
 from engine.mars import data as D
@@ -54,6 +54,14 @@ class MarsGame(FrameGame):
     def _marks(self, before: dict[str, Any]) -> dict[str, Any]:
         """The hexes the move changed (the turn card shows them close up)."""
         return {"hexes": _changed(before, self.s["hex"])}
+
+    def play(self, seat: int, move: str) -> list[Event]:
+        """Rules 8: a Red Colonist action the player cannot pay for is refused with the reason
+        (MARS-GAP-03) rather than as an unknown move."""
+        why = actions.refusal(self, seat, move) if isinstance(move, str) else None
+        if why:
+            raise IllegalMove(why)
+        return super().play(seat, move)
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[ScoreLine]:

@@ -96,14 +96,17 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
         await t.close()
 
 
-@pytest.mark.parametrize(("migration", "rules"), [(9, 2), (10, 3), (11, 4), (12, 5), (14, 6)])
+@pytest.mark.parametrize(
+    ("migration", "rules"), [(9, 2), (10, 3), (11, 4), (12, 5), (14, 6), (15, 7)]
+)
 async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
     tmp_path, migration: int, rules: int
 ) -> None:
-    """On Mars rules 3 (migration 9), 4 (migration 10), 5 (migration 11), 6 (migration 12) and 7
-    (migration 14): a game started on the rules before (no "rules" option since the migration
-    before) is stamped with them and replays on them, its players' starting crystals too; games
-    stamped before and lobbies are left alone."""
+    """On Mars rules 3 (migration 9), 4 (migration 10), 5 (migration 11), 6 (migration 12), 7
+    (migration 14) and 8 (migration 15, MARS-GAP-03's Colonist payment): a game started on the
+    rules before (no "rules" option since the migration before) is stamped with them and replays
+    on them, its players' starting crystals too; games stamped before and lobbies are left
+    alone."""
     path = tmp_path / f"v{rules}.sqlite3"
     t = await open_tables(path)
     await _start_mars(t, CHAN, 5, rules=rules)
