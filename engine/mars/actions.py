@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import boosts, build, order, paying
+from engine.mars import boosts, build, order, paying, red
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -54,111 +54,10 @@ def placement_cost(g: Any, action: str, seat: int) -> int:
     return len(slots)
 
 
-def v8(g: Any) -> bool:
-    """Rules 8 (RULINGS.md GAP-03): a Red Colonist's cost may be paid with Colonists."""
-    return g.s.get("rules", 1) >= 8
-
-
-def red_ways(g: Any, seat: int, a: str, placed: bool = False, cost: int | None = None) -> list[int]:
-    """MARS-GAP-03: the ways to pay the Red Colonist of ``a``, each the number of its cost's units
-    paid by moving a Colonist from the Living Quarters to the Working Area (rules 8; the rulebook:
-    "you must either pay 1 Crystal or move a Colonist from your Living Quarters to your Working
-    Area ... you can combine paying Crystals and/or Colonists"), the rest in crystals; rules 1-7
-    only crystals. Empty when it cannot be paid (the placed Colonist itself counted unless
-    ``placed``; then ``cost`` is the cost worked out before placing it)."""
-    c = placement_cost(g, a, seat) if cost is None else cost
-    ways = affordable(g, seat, c, placed)
-    if a == "learn" and v2(g):  # a Tech Grid row still paid for afterwards (learn_ok)
-        left = crystals(P(g, seat)) - c
-        ways = [k for k in ways if any(learn_cost(g, t) <= left + k for t in g.s["grid"])]
-    return ways
-
-
-def affordable(g: Any, seat: int, c: int, placed: bool = False) -> list[int]:
-    """``red_ways`` before the Learn Tech row: what the player's crystals and Colonists allow
-    for a cost ``c``."""
-    p = P(g, seat)
-    if not placed and p["lq"] < 1:
-        return []
-    spare = (p["lq"] - (0 if placed else 1)) if v8(g) else 0
-    return list(range(max(0, c - crystals(p)), min(c, spare) + 1))
-
-
-def pay_red(g: Any, seat: int, c: int, sent: int) -> None:
-    """Pay a Red Colonist's cost ``c``: ``sent`` Colonists to the Working Area, crystals for the
-    rest (the Working Area's Colonists come back when the player travels, MARS-GAP-17)."""
-    pay_crystals(P(g, seat), c - sent)
-    if sent:
-        boosts.send(g, seat, sent, "for the Colonists already on the action")
-
-
-def red_text(c: int, sent: int) -> str:
-    """``1 crystal``, ``1 Colonist to the Working Area``, or both joined by ``+``."""
-    paid = c - sent
-    parts = [f"{paid} crystal{'s' if paid > 1 else ''}"] if paid else []
-    if sent:
-        parts.append(f"{sent} Colonist{'s' if sent > 1 else ''} to the Working Area")
-    return " + ".join(parts)
-
-
-def refusal(g: Any, seat: int, move: str) -> str | None:
-    """Rules 8: why a Red Colonist action the player asks for cannot be paid, else None."""
-    stack = g.s.get("stack") or []
-    a = move.strip().lower()
-    if not v8(g) or a not in RED or not stack or stack[-1]["t"] != "turn":
-        return None
-    p = P(g, seat)
-    if stack[-1]["seat"] != seat or g.s["turn"]["main"] or p["side"] != "orbit":
-        return None
-    c = placement_cost(g, a, seat)
-    if affordable(g, seat, c):
-        return None
-    if p["lq"] < 1:
-        return f"{title(g, a)} needs a Colonist from your Living Quarters, and you have none there"
-    return (
-        f"{title(g, a)} costs {c} for the Colonists already there, each 1 crystal or 1 Colonist "
-        f"moved to your Working Area: you have {crystals(p)} crystal(s) and "
-        f"{p['lq'] - 1} Colonist(s) besides the one you place"
-    )
-
-
-@decision(
-    "redpay",
-    lambda g, f: (
-        f"Pay for the Colonists already on {title(g, f['a'])} ({f['c']}: each 1 crystal or "
-        "1 Colonist to the Working Area)"
-    ),
-)
-def redpay_options(g: Any, f: dict) -> list:
-    """Rules 8, MARS-GAP-03: asked only when there is more than one way to pay."""
-    c = f["c"]
-    return [
-        (f"wa{k}", f"{red_text(c, k)}: {title(g, f['a'])}")
-        for k in red_ways(g, f["seat"], f["a"], placed=True, cost=c)
-    ]
-
-
-@applies("redpay")
-def redpay_apply(g: Any, f: dict, move: str) -> None:
-    pay_red(g, f["seat"], f["c"], int(move[2:]))
-
-
-def place_red(g: Any, seat: int, a: str) -> int | None:
-    """MARS-ORBIT-02/03: place a Colonist on ``a``'s slots and pay its cost when there is one way
-    to; with more (rules 8, MARS-GAP-03) return the cost for the player to choose how."""
-    c = placement_cost(g, a, seat)
-    ways = red_ways(g, seat, a)
-    if len(ways) == 1:
-        pay_red(g, seat, c, ways[0])
-    P(g, seat)["lq"] -= 1
-    g.s["orbit_slots"][a].append(seat)
-    return c if len(ways) > 1 else None
-
-
 # main_ok and start_main: flat dispatches over the 11 main actions, one line each.
 def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     s = g.s
-    if a in RED and not red_ways(g, seat, a):
+    if a in RED and not red.red_ways(g, seat, a):
         return False
     if a == "pod":
         return True
@@ -193,7 +92,7 @@ def main_label(g: Any, a: str, seat: int) -> str:
     lab = title(g, a)
     if a in RED:
         c = placement_cost(g, a, seat)
-        ways = red_ways(g, seat, a)
+        ways = red.red_ways(g, seat, a)
         if len(ways) > 1:  # rules 8 (MARS-GAP-03): asked next
             lab += f" (place a Colonist, pay {c} crystal{'s' if c > 1 else ''} or "
             lab += f"{'1 Colonist' if c == 1 else 'Colonists'})"
@@ -206,7 +105,7 @@ def main_label(g: Any, a: str, seat: int) -> str:
 
 
 def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
-    ask = place_red(g, seat, a) if a in RED else None
+    ask = red.place_red(g, seat, a) if a in RED else None
     if a == "pod":
         landing_pod(g, seat)
     elif a == "blueprint":
@@ -338,8 +237,8 @@ def learn_ok(g: Any, seat: int) -> bool:
     """A grid tile to learn, and on rules 2 one whose row the player can pay after placing."""
     if not v2(g):
         return bool(g.s["grid"])
-    if v8(g):  # the placement may be paid with Colonists (MARS-GAP-03)
-        return bool(red_ways(g, seat, "learn"))
+    if red.v8(g):  # the placement may be paid with Colonists (MARS-GAP-03)
+        return bool(red.red_ways(g, seat, "learn"))
     left = crystals(P(g, seat)) - placement_cost(g, "learn", seat)
     return any(learn_cost(g, t) <= left for t in g.s["grid"])
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Event, IllegalMove, Progress, Rng, ScoreLine
 from engine.frames import Asked, FrameGame, copy_state
-from engine.mars import actions, goals, moves, turn  # noqa: F401  (register their frames)
+from engine.mars import actions, goals, moves, red, turn  # noqa: F401  (register their frames)
 from engine.mars import data as D
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
@@ -58,7 +58,7 @@ class MarsGame(FrameGame):
     def play(self, seat: int, move: str) -> list[Event]:
         """Rules 8: a Red Colonist action the player cannot pay for is refused with the reason
         (MARS-GAP-03) rather than as an unknown move."""
-        why = actions.refusal(self, seat, move) if isinstance(move, str) else None
+        why = red.refusal(self, seat, move) if isinstance(move, str) else None
         if why:
             raise IllegalMove(why)
         return super().play(seat, move)
