@@ -195,6 +195,11 @@ class Game:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def start_notes(self) -> list[str]:
+        """Lines the start post adds after who plays: what the players must know before the
+        first move that no picture says in words (Algae: each department's head start)."""
+        return []
+
     def turn_key(self) -> str | None:
         """Names the current turn (e.g. week, day and seat), or None.
 

@@ -228,7 +228,7 @@ class Lobby:
         pending = game.pending()
         waiting = {d.seat: now for d in pending}
         acting = announce.to_act(game, row, waiting)
-        lines = [f"{spec.title} begins: {', '.join(players)}"]
+        lines = [f"{spec.title} begins: {', '.join(players)}", *game.start_notes()]
         scores = tuple(game.scores())
         data = announce.payload(row.id, row.kind, 0, lines, acting, game.over, scores)
         snapshot = json.dumps(game.to_json(), separators=(",", ":"))

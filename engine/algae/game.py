@@ -33,6 +33,19 @@ class AlgaeGame(FrameGame):
             )
         return "Setup: " + ", ".join(runs)
 
+    def start_notes(self) -> list[str]:
+        """Rules 3's head start, when any seat has one (ALG-GAP-01)."""
+        starts = [
+            f"{name} ({p['dept'].title()}) {p['vp']['head start']} VP"
+            for name, p in zip(self.players, self.s["players"], strict=True)
+            if p["vp"].get("head start")
+        ]
+        if not starts:
+            return []
+        return [
+            "Head start, to even out the departments at this player count: " + ", ".join(starts)
+        ]
+
     def _settle(self) -> Asked:
         return settle(self)
 

@@ -8,6 +8,7 @@ import pytest
 
 import engine.algae
 import engine.mars  # noqa: F401  (registers mars)
+from engine.algae.data import HEAD_START
 from engine.core import GAMES, replay
 from tables import open_tables
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD
@@ -43,5 +44,34 @@ async def test_a_rules_version_the_host_asked_for_is_kept(tmp_path) -> None:
         assert row.options == {"rules": 2}
         record = {"kind": "algae", "players": ["ann", "bob"], "seed": row.seed, "moves": []}
         assert replay({**record, "options": row.options}).s["rules"] == 2
+    finally:
+        await t.close()
+
+
+async def test_the_start_post_names_the_algae_head_start(tmp_path) -> None:
+    """Algae rules 3 (ALG-GAP-01): the start post says who starts with how many VP, since the
+    board picture shows only the totals; a game with no head start says nothing of it."""
+    HS = HEAD_START[2]
+    assert HS["bioplastics"] and HS["food"] and not HS["cosmetics"] and not HS["biofuel"]
+    t = await open_tables(tmp_path / "start.sqlite3")
+    try:
+        for channel, depts, want in (
+            (
+                CHAN,
+                ["bioplastics", "food"],
+                f"ann (Bioplastics) {HS['bioplastics']} VP, bob (Food) {HS['food']} VP",
+            ),
+            (CHAN + 1, ["cosmetics", "biofuel"], None),
+        ):
+            options = {"departments": depts}
+            await t.create("algae", GUILD, channel, ANN, "ann", seed=3, options=options)
+            await t.join(channel, BOB, "bob")
+            started = await t.start(channel, ANN)
+            heads = [ln for ln in started.lines if ln.startswith("Head start")]
+            assert heads == (
+                [f"Head start, to even out the departments at this player count: {want}"]
+                if want
+                else []
+            )
     finally:
         await t.close()
