@@ -24,14 +24,10 @@ class AlgaeGame(FrameGame):
         return new_state(len(self.players), self._departments(), self.rng, rules)
 
     def _setup_text(self) -> str:
-        """Who runs which department, and the head start each begins with (rules 3)."""
-        runs = []
-        for name, p in zip(self.players, self.s["players"], strict=True):
-            start = p["vp"].get("head start", 0)
-            runs.append(
-                f"{name} runs {p['dept'].title()}" + (f" ({start} VP head start)" if start else "")
-            )
-        return "Setup: " + ", ".join(runs)
+        depts = [p["dept"] for p in self.s["players"]]
+        return "Setup: " + ", ".join(
+            f"{n} runs {d.title()}" for n, d in zip(self.players, depts, strict=True)
+        )
 
     def start_notes(self) -> list[str]:
         """Rules 3's head start, when any seat has one (ALG-GAP-01)."""

@@ -8,7 +8,7 @@ from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import paying
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, contribute, developable, gain, gain_code, v2
+from engine.mars.rules import P, contribute, developable, gain, gain_code, gain_colonist, v2
 
 
 def piece_at(g: Any, f: dict) -> str:
@@ -178,12 +178,8 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
 
 def free_effect(g: Any, seat: int, effect: str) -> None:
     """MARS-COST-01/02: effects with the free-cost icon skip their normal cost."""
-    p = P(g, seat)
     if effect == "colonist":
-        if p["gained"] < D.COLONISTS:
-            p["gained"] += 1
-            p["lq"] += 1
-            g.log(seat, f"{g.name(seat)} gains a Colonist")
+        gain_colonist(g, seat)
     elif effect == "develop":
         if developable(g, seat):
             push(g, seat, "dev1", free=True)

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars.frames import push
-from engine.mars.rules import P
+from engine.mars.rules import P, gain_colonist
 
 SKIP = ("done", "skip the turn-order benefit")
 
@@ -88,12 +88,8 @@ def take_space(g: Any, f: dict, i: int) -> None:
 
 def benefit(g: Any, seat: int, code: str | None) -> None:
     """Push the question the benefit asks, or give it when there is nothing to choose."""
-    p = P(g, seat)
     if code == "colonist":
-        if p["gained"] < D.COLONISTS:
-            p["gained"] += 1
-            p["lq"] += 1
-            g.log(seat, f"{g.name(seat)} gains a Colonist (turn order)")
+        gain_colonist(g, seat, "turn order")
     elif code == "warehouse":
         push(g, seat, "whouse", left=1, taken=[])
     elif code == "tech":

@@ -42,6 +42,15 @@ def gain(g: Any, seat: int, item: str, n: int, why: str = "") -> None:
     g.log(seat, f"{g.name(seat)} gains {n} {word}" + (f" ({why})" if why else ""))
 
 
+def gain_colonist(g: Any, seat: int, why: str = "") -> None:
+    """One Colonist to the Living Quarters, while the player has any left to gain."""
+    p = P(g, seat)
+    if p["gained"] < D.COLONISTS:
+        p["gained"] += 1
+        p["lq"] += 1
+        g.log(seat, f"{g.name(seat)} gains a Colonist{f' ({why})' if why else ''}")
+
+
 def gain_code(g: Any, seat: int, code: str, why: str = "") -> None:
     """Codes like ``crystal2``, ``op4``, ``mineral3``: an item and a count."""
     item = code.rstrip("0123456789")

@@ -130,14 +130,15 @@ def test_rules_2_games_have_no_head_start():
     assert all(p["vp"] == {} for p in g.s["players"])
 
 
-def test_the_head_start_is_in_the_setup_line_and_the_final_score():
-    """Players read it where the game starts and in the final breakdown."""
+def test_the_head_start_is_in_the_start_notes_and_the_final_score():
+    """Players read it where the game starts (the start post's notes) and in the final
+    breakdown; a seat without one is not named."""
     g = game(["bioplastics", "biofuel"], 3)
-    text = g._setup_text()
+    (text,) = g.start_notes()
     start = D.HEAD_START[2]
-    for dept in ("bioplastics", "biofuel"):
-        part = f"runs {dept.title()}" + (f" ({start[dept]} VP head start)" if start[dept] else "")
-        assert part in text
+    for seat, dept in enumerate(("bioplastics", "biofuel")):
+        part = f"p{seat + 1} ({dept.title()}) {start[dept]} VP"
+        assert (part in text) == bool(start[dept])
     finish_with_defaults(g)
     lines = {ln.seat: ln for ln in g.scores()}
     for seat, dept in enumerate(("bioplastics", "biofuel")):
