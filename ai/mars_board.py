@@ -8,6 +8,7 @@ Everything here is computed from ``game.view(seat)`` and the published numbers i
 
 from __future__ import annotations
 
+from ai.mars_weights import W
 from engine.mars import data as D
 from engine.mars import hexmap as H
 
@@ -39,7 +40,7 @@ class Board:
         complete; more for the seat's chosen mission and for the one that would end the game."""
         if mission not in self.open:
             return 0.0
-        return 1.0 + 1.5 * (mission == self.focus) + 1.0 * (mission == self.near)
+        return W["mission"] * (1.0 + 1.5 * (mission == self.focus) + 1.0 * (mission == self.near))
 
     # ----------------------------------------------------------------- the colony level
     def line(self) -> int:
@@ -166,12 +167,16 @@ class Board:
         if kind in LSS:
             short = self.short(kind)
             behind = min(self.v["lss"][k]["count"] for k in LSS)
-            v = 6.0 + 8.0 * (short > 0) + 2.0 * (self.v["lss"][kind]["count"] == behind)
+            v = (
+                W["lss"]
+                + W["lss_short"] * (short > 0)
+                + 2.0 * (self.v["lss"][kind]["count"] == behind)
+            )
             return v
         if kind == "mine":
             bps = len(self.me["blueprints"])
-            return 4.0 + 2.0 * (self.res["mineral"] < 2) + (1.0 + bps) * self.m("advanced")
-        return 4.0 + 2.0 * ("Shelter" in " ".join(self.me.get("goals", [])))
+            return W["mine"] + 2.0 * (self.res["mineral"] < 2) + (1.0 + bps) * self.m("advanced")
+        return W["shelter"] + 2.0 * ("Shelter" in " ".join(self.me.get("goals", [])))
 
     def tile_loss(self, h: str) -> float:
         """What building on ``h`` throws away (MARS-DISP-01: a tile there leaves the game): a
@@ -185,12 +190,12 @@ class Board:
         return 3.0 * self.m("discovery")
 
     def build_value(self, kind: str, size: int) -> float:
-        v = self.kind_value(kind) + 0.8 * size  # MARS-BUILD-07 step 3: resources = size
+        v = self.kind_value(kind) + W["size"] * size  # MARS-BUILD-07 step 3: resources = size
         if size >= 2 and kind != "shelter" and kind not in self.me["progress"]:
             # a Progress cube (and its mission: 14 of the 20 cubes with 4 players)
-            v += 5.0 + (6.0 + 5.0 * (self.n >= 4)) * self.m("progress")
+            v += W["cube"] + (6.0 + 5.0 * (self.n >= 4)) * self.m("progress")
         if size >= 4 and any(c["id"] == f"u-{kind}" for c in self.me["contracts"]):
-            v += 6.0
+            v += W["contract_size4"]
         return v
 
     def best_build(self, where: set[str] | None = None) -> tuple[float, str, str] | None:

@@ -18,6 +18,7 @@ from typing import Any
 from ai.mars_board import LSS, PAYS, Board
 from ai.mars_pieces import Chance, Pieces
 from ai.mars_spaces import Spaces
+from ai.mars_weights import W
 from engine.core import Decision, Game
 from engine.mars import data as D
 
@@ -27,12 +28,6 @@ ORBIT_MAIN = ("blueprint", "learn", "rnd", "resupply", "pod")
 # Main action's placement cost would leave too few crystals for them afterwards.
 ENABLERS = ("x bots", "x mineral", "x warehouse", "x blueprint", "x develop", "x rover")
 DEV_GAIN = {1: 3.5, 2: 5.0, 3: 6.5}  # OP gained + the next column's benefit, by level now
-# A hire's worth beyond the Scientists mission: the Contract space it opens and the Scientist's
-# own end OP (3 per matching Advanced Building on Mars, MARS-SCI-06).
-HIRE_OPENS = 4.0
-# R&D develops for free (MARS-GAP-05): each column right is end OP (MARS-ORBIT-06) and a benefit.
-RND_WEIGHT = 1.4
-HIRE_SCI = 1.0
 RICH = 4  # crystals enough to pay a Red Colonist with them (rules 8, MARS-GAP-03)
 EXEC_COST = {a: c for _, a, c in D.exec_layout(D.RULES_LATEST)}
 
@@ -108,9 +103,9 @@ class Player(Pieces, Spaces):
             return 3.0 + 2.0 * free
         act = move[2:]
         if act == "upgrade":
-            return 13.0 + 6.0 * b.m("advanced")
+            return W["x_upgrade"] + 6.0 * b.m("advanced")
         if act == "develop":  # no colonist placed, no crystal for the Orbit slot: worth more
-            return 11.0 + self.develops(b, 1)
+            return W["x_develop"] + self.develops(b, 1)
         if act == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 6.0 * b.m("blueprint") + 4.0 * b.m("advanced")
@@ -162,20 +157,21 @@ class Player(Pieces, Spaces):
         me = b.me
         if a == "construct":
             bb = b.best_build(b.zone())
-            return bb[0] + 2.0 if bb else 1.0
+            return bb[0] + W["construct"] if bb else 1.0
         if a == "upgrade":
-            return 14.0 + 6.0 * b.m("advanced")
+            return W["upgrade"] + 6.0 * b.m("advanced")
         if a == "ship":
-            first = 4.0 * (me["hangar"] == 0)  # the first Ship opens Depot slot 4
-            return 13.0 + first + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
+            first = W["ship_first"] * (me["hangar"] == 0)  # the first opens Depot slot 4
+            return W["ship"] + first + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
         if a == "hire":
             offered = any(c["kind"] == "contract" for c in b.v["scientists"])
             return (
-                3.0
+                W["hire"]
                 + 11.0 * b.m("scientist")
                 + 2.0 * (len(me["scientists"]) == 0)
-                + (HIRE_OPENS + 6.0 * b.m("contract")) * (not offered)  # a hire opens a Contract
-                + HIRE_SCI
+                + (W["hire_opens"] + 6.0 * b.m("contract"))
+                * (not offered)  # a hire opens a Contract
+                + W["hire_sci"]
                 * max(
                     (
                         self.sci_value(b, x["card"])
@@ -191,18 +187,22 @@ class Player(Pieces, Spaces):
             bb = b.best_build(b.zone())
             reach = self.reach_value(b, 2)
             bots = 0.85 * reach if reach > (bb[0] if bb else 0.0) + 3.0 else self.bot_gain(b, 2)
-            return max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
+            return W["control"] * max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
-            return 4.0 + 3.0 * len(self.wanted_items(b) & here) + (b.crystals() < 2)
+            return (
+                W["resupply"]
+                + W["resupply_item"] * len(self.wanted_items(b) & here)
+                + (b.crystals() < 2)
+            )
         if a == "blueprint":
             best = max((b.bp_value(x["id"]) for x in b.v["blueprints"]["display"]), default=0)
             bonus = 8.0 * b.m("blueprint") + 5.0 * b.m("advanced")
-            return best + bonus - self.unbuilt_risk(b)
+            return W["blueprint"] + best + bonus - self.unbuilt_risk(b)
         if a == "learn":
             return max((self.learn_value(b, t) for t in b.v["tech_grid"]), default=0)
         if a == "rnd":
-            return 1.0 + RND_WEIGHT * self.develops(b, 2)
+            return 1.0 + W["rnd"] * self.develops(b, 2)
         if a == "pod":
             if b.v["shuttle"] == "orbit" or not self.colony_ready(b):
                 return 0.5
@@ -223,7 +223,7 @@ class Player(Pieces, Spaces):
         held = len(b.me["blueprints"])
         if b.v["end"] in ("trigger", "final"):
             return 8.0 + 4.0 * held
-        return 3.0 * held + 0.5 * held * held
+        return W["unbuilt"] * held + W["unbuilt_sq"] * held * held
 
     def develops(self, b: Board, n: int) -> float:
         """What ``n`` develops are worth: the Laboratory OP they add and the benefits of the
@@ -245,9 +245,13 @@ class Player(Pieces, Spaces):
 
     def learn_value(self, b: Board, tid: str) -> float:
         kind = b.v["techs"][tid]["type"]
-        v = 4.0 + 8.0 * b.m("tech")
+        v = W["learn"] + 8.0 * b.m("tech")
         if kind in D.PROGRESS_TYPES:
-            v += 3.0 + 4.0 * (b.tech_level(kind) == 0) + 5.0 * b.m("progress")
+            v += (
+                W["learn_progress"]
+                + W["learn_new"] * (b.tech_level(kind) == 0)
+                + 5.0 * b.m("progress")
+            )
         elif kind == "upgrade":
             v += 1.0 + 3.0 * b.m("advanced")
         if b.v.get("tech_grid_rows", {}).get(tid, 0):
@@ -269,7 +273,7 @@ class Player(Pieces, Spaces):
         late = b.v["end"] in ("trigger", "final")
         if late and best < 9.0:
             return 0.5
-        return best + 12.0 * b.m("contract") * (best >= 3)
+        return W["contract"] + best + 12.0 * b.m("contract") * (best >= 3)
 
     def one_contract(self, b: Board, cid: str) -> float:
         _, kind, need = next(c for c in D.CONTRACTS if c[0] == cid)
@@ -279,9 +283,9 @@ class Player(Pieces, Spaces):
                 for h, c in b.cells.items()
                 if c["building"] and c["building"]["advanced"] == b.seat and b.same(h, need)
             ]
-            return 3.0 * max(sizes, default=0)
+            return W["contract_per_size"] * max(sizes, default=0)
         missing = self.missing(b, {"id": cid, "items": {}})
-        return max(1.0, 12.0 - 1.6 * missing)
+        return max(1.0, W["delivery"] - W["delivery_missing"] * missing)
 
     @staticmethod
     def missing(b: Board, c: dict) -> int:
