@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ai.mars_board import Board
+from ai.mars_weights import W
 from engine.mars import data as D
 from engine.mars import hexmap as H
 
@@ -43,9 +44,9 @@ class Pieces:
                 # with 4 players the mission needs 7 of the 8 tiles, alone 3 of the 4 one
                 # Rover may take (MARS-ROVER-05): every one counts more
                 more = 5.0 * (b.n >= 4) + 3.0 * (b.n == 2) + 8.0 * (b.n == 1)
-                out[h] = 9.0 + (12.0 + more) * b.m("research")
+                out[h] = W["research"] + (12.0 + more) * b.m("research")
             else:
-                out[h] = 5.0 + 8.0 * b.m("discovery")
+                out[h] = W["discovery"] + 8.0 * b.m("discovery")
         return out
 
     def research_wants(self, b: Board) -> set[str]:

@@ -103,7 +103,7 @@ class Player(Pieces, Spaces):
             return 3.0 + 2.0 * free
         act = move[2:]
         if act == "upgrade":
-            return W["x_upgrade"] + 6.0 * b.m("advanced")
+            return W["x_upgrade"] + W["upgrade_m"] * b.m("advanced")
         if act == "develop":  # no colonist placed, no crystal for the Orbit slot: worth more
             return W["x_develop"] + self.develops(b, 1)
         if act == "blueprint":
@@ -135,7 +135,7 @@ class Player(Pieces, Spaces):
 
     def pick_exec(self, b: Board, execs: list[str], labels: dict[str, str], before: bool) -> str:
         room = b.me["depot_slots"] - b.me["depot"] - b.me["below"]
-        price = 0.3 if room <= 0 else 0.7  # crystals that would not fit cost less to spend
+        price = 0.3 if room <= 0 else W["x_price"]  # crystals that would not fit cost less to spend
         if b.v["end"] in ("trigger", "final"):
             price = 0.1  # the last rounds: a crystal left over scores nothing (ties only)
         # with Depot slot 4 open, a cheap action now that leaves fewer than 4 crystals for the
@@ -150,7 +150,7 @@ class Player(Pieces, Spaces):
             if v > val:
                 best, val = m, v
         spare = room <= 0 or price < 0.3
-        return best if val > (0.5 if spare else 2.5) else ""
+        return best if val > (0.5 if spare else W["x_min"]) else ""
 
     # --------------------------------------------------------------- main actions
     def main_value(self, b: Board, a: str) -> float:  # noqa: C901, PLR0911
@@ -159,15 +159,15 @@ class Player(Pieces, Spaces):
             bb = b.best_build(b.zone())
             return bb[0] + W["construct"] if bb else 1.0
         if a == "upgrade":
-            return W["upgrade"] + 6.0 * b.m("advanced")
+            return W["upgrade"] + W["upgrade_m"] * b.m("advanced")
         if a == "ship":
             first = W["ship_first"] * (me["hangar"] == 0)  # the first opens Depot slot 4
-            return W["ship"] + first + 6.0 * b.m("bot") * (len(me["bots"]) < D.BOTS)
+            return W["ship"] + first + W["ship_m"] * b.m("bot") * (len(me["bots"]) < D.BOTS)
         if a == "hire":
             offered = any(c["kind"] == "contract" for c in b.v["scientists"])
             return (
                 W["hire"]
-                + 11.0 * b.m("scientist")
+                + W["hire_m"] * b.m("scientist")
                 + 2.0 * (len(me["scientists"]) == 0)
                 + (W["hire_opens"] + 6.0 * b.m("contract"))
                 * (not offered)  # a hire opens a Contract
@@ -187,7 +187,11 @@ class Player(Pieces, Spaces):
             bb = b.best_build(b.zone())
             reach = self.reach_value(b, 2)
             bots = 0.85 * reach if reach > (bb[0] if bb else 0.0) + 3.0 else self.bot_gain(b, 2)
-            return W["control"] * max(bots, self.rover_value(b, 2), 1.0) * 0.6**self.controls
+            return (
+                W["control"]
+                * max(bots, self.rover_value(b, 2), 1.0)
+                * W["control_decay"] ** self.controls
+            )
         if a == "resupply":
             here = {i for i, n in b.v["warehouse"].items() if n}
             return (
@@ -232,7 +236,7 @@ class Player(Pieces, Spaces):
         total = 0.0
         for _ in range(n):
             step = {
-                t: DEV_GAIN[lv] + 0.5 * (b.v["techs"][t]["type"] in D.PROGRESS_TYPES)
+                t: W["develop"] * DEV_GAIN[lv] + 0.5 * (b.v["techs"][t]["type"] in D.PROGRESS_TYPES)
                 for t, lv in lvls.items()
                 if lv < D.TECH_MAX
             }
@@ -360,7 +364,7 @@ class Player(Pieces, Spaces):
             return "stay"
         here, there = self.colony_value(b), self.orbit_value(b)
         if b.me["side"] == "orbit":
-            here, there = there, here + 1.0
+            here, there = there, here + W["stay_orbit"]
         else:  # the Colony is worth less each free shuttle stayed for in a row (a solo player
             here *= 0.7 ** max(self.stays - 2, 0)  # stayed 29 rounds for tiles never taken)
         go = there * self.noise() > here

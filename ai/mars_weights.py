@@ -10,40 +10,51 @@ hand-set values are the search's starting point.
 from __future__ import annotations
 
 W: dict[str, float] = {
-    "mission": 1.0,  # times every mission contribution's worth (ai/mars_board.Board.m)
+    "mission": 1.04,  # times every mission contribution's worth (ai/mars_board.Board.m)
     # Main actions
     "construct": 2.0,  # on top of the best construction's own value
-    "upgrade": 14.0,  # an Upgrade (the Blueprint's end OP, an Advanced Building, its action)
-    "ship": 13.0,  # a Ship: 3 OP at the end, a Colonist and a Bot or two Colonists
-    "ship_first": 4.0,  # the first Ship opens Depot slot 4
+    "upgrade": 14.27,  # an Upgrade (the Blueprint's end OP, an Advanced Building, its action)
+    "ship": 17.37,  # a Ship: 3 OP at the end, a Colonist and a Bot or two Colonists
+    "ship_first": 5.13,  # the first Ship opens Depot slot 4
     "hire": 3.0,
     "hire_opens": 4.0,  # a hire opens a Contract space
-    "hire_sci": 1.0,  # times the Scientist's own end OP
+    "hire_sci": 0.77,  # times the Scientist's own end OP
     "rnd": 1.4,  # times what two develops are worth
-    "learn": 4.0,
-    "learn_progress": 3.0,  # a building Tech: bigger Complexes, Progress cubes
-    "learn_new": 4.0,  # ... of a type this seat has no Tech of yet
-    "resupply": 4.0,
-    "resupply_item": 3.0,  # per wanted item in the Warehouse
+    "learn": 8.45,
+    "learn_progress": 5.27,  # a building Tech: bigger Complexes, Progress cubes
+    "learn_new": 4.3,  # ... of a type this seat has no Tech of yet
+    "resupply": 6.25,
+    "resupply_item": 2.54,  # per wanted item in the Warehouse
     "blueprint": 0.0,  # added to a Blueprint taken as the Main action
     "contract": 0.0,  # added to taking an Earth Contract
-    "control": 1.0,  # times the Control Center's Rover or Bot moves
+    "control": 0.96,  # times the Control Center's Rover or Bot moves
     # Executive actions
     "x_upgrade": 13.0,
-    "x_develop": 11.0,
+    "x_develop": 8.49,
     # Constructions
-    "mine": 4.0,
-    "shelter": 4.0,
-    "lss": 6.0,  # an LSS Building
-    "lss_short": 8.0,  # ... that the next colony level still needs
+    "mine": 4.12,
+    "shelter": 2.13,
+    "lss": 3.7,  # an LSS Building
+    "lss_short": 5.49,  # ... that the next colony level still needs
     "size": 0.8,  # per Building in the Complex made (its resources)
     "cube": 5.0,  # a Progress cube (1/2/4/7/11 OP at the end)
-    "contract_size4": 6.0,  # a Complex of 4 that an Upgrade Contract of this seat wants
+    "contract_size4": 6.98,  # a Complex of 4 that an Upgrade Contract of this seat wants
     # Contracts (+12/-6 Upgrade, +9/-4 Delivery)
-    "contract_per_size": 3.0,  # an Upgrade Contract, per Building in this seat's best Complex
-    "delivery": 12.0,
-    "delivery_missing": 1.6,  # less per item still missing
+    "contract_per_size": 2.42,  # an Upgrade Contract, per Building in this seat's best Complex
+    "delivery": 15.41,
+    "delivery_missing": 1.4,  # less per item still missing
     # Blueprints held and not built score -3/-5
-    "unbuilt": 3.0,
-    "unbuilt_sq": 0.5,
+    "unbuilt": 5.95,
+    "unbuilt_sq": 0.54,
+    # added for the second search (their hand-set values)
+    "upgrade_m": 6.0,  # an Upgrade, times its contribution to the Advanced Buildings mission
+    "ship_m": 6.0,  # a Ship's Bot, times its contribution to the Bots mission
+    "hire_m": 11.0,  # a hire, times its contribution to the Scientists mission
+    "control_decay": 0.6,  # each Control Center action in a row is worth this much of the last
+    "develop": 1.0,  # times what a develop is worth (ai/mars_player.DEV_GAIN)
+    "stay_orbit": 1.0,  # what staying in Orbit is worth over the Colony's best action
+    "x_price": 0.7,  # what a crystal spent on an Executive action costs
+    "x_min": 2.5,  # an Executive action is taken only when worth more than this
+    "research": 9.0,  # a Research tile for the Rover
+    "discovery": 5.0,  # a Discovery tile for the Rover
 }
