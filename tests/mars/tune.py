@@ -20,6 +20,7 @@ import random
 import statistics
 from collections import Counter
 from multiprocessing import Pool
+from multiprocessing.pool import Pool as PoolType
 
 from ai.mars_weights import W
 from tests.mars.player import play_game
@@ -77,7 +78,7 @@ def objective(rows: list[dict]) -> tuple[float, dict]:
     return win - pen, {"win": round(win, 2), "pen": pen, "rare": rare, "weak": weak}
 
 
-def evaluate(pool: Pool, w: dict[str, float], games: int) -> tuple[float, dict]:
+def evaluate(pool: PoolType, w: dict[str, float], games: int) -> tuple[float, dict]:
     tasks = [(w, n, FIRST_SEED + k) for n in COUNTS for k in range(games)]
     return objective(pool.map(one_game, tasks, chunksize=4))
 
