@@ -167,12 +167,10 @@ class Board:
         if kind in LSS:
             short = self.short(kind)
             behind = min(self.v["lss"][k]["count"] for k in LSS)
-            v = (
-                W["lss"]
-                + W["lss_short"] * (short > 0)
-                + 2.0 * (self.v["lss"][kind]["count"] == behind)
+            solo = W["solo_lss"] if self.n == 1 else 1.0  # alone, the Colony waits for no one
+            return solo * (W["lss"] + W["lss_short"] * (short > 0)) + 2.0 * (
+                self.v["lss"][kind]["count"] == behind
             )
-            return v
         if kind == "mine":
             bps = len(self.me["blueprints"])
             return W["mine"] + 2.0 * (self.res["mineral"] < 2) + (1.0 + bps) * self.m("advanced")
