@@ -32,6 +32,7 @@ def sweep(n: int, games: int) -> dict:
     rounds: list[int] = []
     win: list[int] = []
     spread: list[int] = []
+    sources: Counter[str] = Counter()  # the winners' OP by source, summed
     ends: Counter[str] = Counter()
     levels: Counter[int] = Counter()
     drawn: Counter[str] = Counter()
@@ -47,8 +48,10 @@ def sweep(n: int, games: int) -> dict:
         rounds.append(v["round"])
         ends[v["ended_by"] or "?"] += 1
         levels[v["level"]] += 1
-        vps = sorted((x.vp for x in g.scores()), reverse=True)
+        lines = g.scores()
+        vps = sorted((x.vp for x in lines), reverse=True)
         win.append(vps[0])
+        sources.update(max(lines, key=lambda x: x.vp).breakdown)
         spread.append(vps[0] - vps[-1])
         for m in v["missions"]:
             drawn[m["id"]] += 1
@@ -68,6 +71,7 @@ def sweep(n: int, games: int) -> dict:
         "ends": ends,
         "levels": levels,
         "win": win,
+        "sources": sources,
         "spread": spread,
         "drawn": drawn,
         "done": done,
@@ -96,6 +100,16 @@ def report(results: list[dict]) -> None:
             f"| {r['n']} | {r['games']} | {q(r['rounds'])} | {ends} "
             f"| {100 * trigger / r['games']:.0f} % | {r['ends'].get('cap', 0)} "
             f"| {lv} | {q(r['win'])} | {statistics.median(r['spread']):g} |"
+        )
+    print()
+    kinds = sorted(
+        {k for r in results for k in r["sources"]}, key=lambda k: -results[0]["sources"][k]
+    )
+    print("| winner's OP by source (mean) | " + " | ".join(f"{r['n']}p" for r in results) + " |")
+    print("|---|" + "---|" * len(results))
+    for k in kinds:
+        print(
+            f"| {k} | " + " | ".join(f"{r['sources'][k] / r['games']:.1f}" for r in results) + " |"
         )
     print()
     print("| mission | " + " | ".join(f"{r['n']}p done/drawn" for r in results) + " |")

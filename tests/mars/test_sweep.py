@@ -22,6 +22,16 @@ def test_scripted_games_end_by_the_published_trigger(players: int) -> None:
 def test_sweep_reports_every_action_and_mission(capsys) -> None:
     report([sweep(2, 2)])
     out = capsys.readouterr().out
-    for word in ("construct", "x develop", "x adv", "research", "progress", "cap hits", "offered"):
+    words = (
+        "construct",
+        "x develop",
+        "x adv",
+        "research",
+        "progress",
+        "cap hits",
+        "offered",
+        "techs",
+    )
+    for word in words:
         assert word in out
     assert "| 2 | 2 |" in out  # the row of the two 2-player games
