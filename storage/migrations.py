@@ -1,10 +1,28 @@
 """Numbered schema migrations, applied in order at start (``SqliteStore.open``).
 
-Each entry is ``(number, name, sql)``. Never edit an applied migration: add a new one.
+Each entry is ``(number, name, sql)``. Never edit an applied migration's SQL: add a new one
+(``mars_stays`` writes each of its migrations' SQL exactly as it was first applied).
 The applied numbers are kept in ``schema_migrations``; applying is idempotent.
 """
 
 from __future__ import annotations
+
+
+def mars_stays(number: int, rules: int, since: int) -> tuple[int, str, str]:
+    """The migration that keeps every On Mars game started so far on ``rules``: On Mars rules
+    ``rules + 1`` (issue 9) changed the engine, and the games started since migration ``since``
+    name no rules, so their move logs must still replay on the old ones."""
+    return (
+        number,
+        f"On Mars games started so far stay on rules {rules}",
+        f"\n-- On Mars rules {rules + 1} (issue 9) changed the engine: every game started since "
+        f"migration {since} without a\n-- rules option began on rules {rules} and keeps it, so its "
+        "move log still replays on those rules\n"
+        f"UPDATE games SET options = json_set(options, '$.rules', {rules})\n"
+        " WHERE kind = 'mars' AND status != 'lobby'"
+        " AND json_extract(options, '$.rules') IS NULL;\n",
+    )
+
 
 MIGRATIONS: list[tuple[int, str, str]] = [
     (
@@ -245,46 +263,10 @@ ALTER TABLE undo_requests ADD COLUMN channel_id INTEGER;
 ALTER TABLE undo_requests ADD COLUMN message_id INTEGER;
 """,
     ),
-    (
-        9,
-        "On Mars games started so far stay on rules 2",
-        """
--- On Mars rules 3 (issue 9) changed the engine: every game started since migration 7 without a
--- rules option began on rules 2 and keeps it, so its move log still replays on those rules
-UPDATE games SET options = json_set(options, '$.rules', 2)
- WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
-""",
-    ),
-    (
-        10,
-        "On Mars games started so far stay on rules 3",
-        """
--- On Mars rules 4 (issue 9) changed the engine: every game started since migration 9 without a
--- rules option began on rules 3 and keeps it, so its move log still replays on those rules
-UPDATE games SET options = json_set(options, '$.rules', 3)
- WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
-""",
-    ),
-    (
-        11,
-        "On Mars games started so far stay on rules 4",
-        """
--- On Mars rules 5 (issue 9) changed the engine: every game started since migration 10 without a
--- rules option began on rules 4 and keeps it, so its move log still replays on those rules
-UPDATE games SET options = json_set(options, '$.rules', 4)
- WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
-""",
-    ),
-    (
-        12,
-        "On Mars games started so far stay on rules 5",
-        """
--- On Mars rules 6 (issue 9) changed the engine: every game started since migration 11 without a
--- rules option began on rules 5 and keeps it, so its move log still replays on those rules
-UPDATE games SET options = json_set(options, '$.rules', 5)
- WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
-""",
-    ),
+    mars_stays(9, rules=2, since=7),
+    mars_stays(10, rules=3, since=9),
+    mars_stays(11, rules=4, since=10),
+    mars_stays(12, rules=5, since=11),
     (
         13,
         "Algae games started so far stay on the rules their snapshot names",
@@ -297,24 +279,6 @@ UPDATE games SET options = json_set(
  WHERE kind = 'algae' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
 """,
     ),
-    (
-        14,
-        "On Mars games started so far stay on rules 6",
-        """
--- On Mars rules 7 (issue 9) changed the engine: every game started since migration 12 without a
--- rules option began on rules 6 and keeps it, so its move log still replays on those rules
-UPDATE games SET options = json_set(options, '$.rules', 6)
- WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
-""",
-    ),
-    (
-        15,
-        "On Mars games started so far stay on rules 7",
-        """
--- On Mars rules 8 (issue 9) changed the engine: every game started since migration 14 without a
--- rules option began on rules 7 and keeps it, so its move log still replays on those rules
-UPDATE games SET options = json_set(options, '$.rules', 7)
- WHERE kind = 'mars' AND status != 'lobby' AND json_extract(options, '$.rules') IS NULL;
-""",
-    ),
+    mars_stays(14, rules=6, since=12),
+    mars_stays(15, rules=7, since=14),
 ]

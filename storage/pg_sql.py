@@ -28,6 +28,15 @@ from functools import lru_cache
 
 from storage.sqlite_rows import split_sql
 
+
+def pg_mars_stays(rules: int) -> str:
+    """PostgreSQL's form of ``migrations.mars_stays``: started On Mars games stay on ``rules``."""
+    return f"""
+UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{{rules}}', '{rules}')::text
+ WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
+"""
+
+
 # number -> PostgreSQL script, for SQLite migrations the translation cannot carry
 PG_MIGRATIONS: dict[int, str] = {
     # SQLite rebuilds game_timing to widen a CHECK; PostgreSQL swaps the constraint
@@ -57,42 +66,18 @@ INSERT INTO install_secret (id, secret) VALUES (1,
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '1')::text
  WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
-    # started On Mars games stay on rules 2 (On Mars rules 3, issue 9)
-    9: """
-UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '2')::text
- WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
-""",
-    # started On Mars games stay on rules 3 (On Mars rules 4, issue 9)
-    10: """
-UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '3')::text
- WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
-""",
-    # started On Mars games stay on rules 4 (On Mars rules 5, issue 9)
-    11: """
-UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '4')::text
- WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
-""",
-    # started On Mars games stay on rules 5 (On Mars rules 6, issue 9)
-    12: """
-UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '5')::text
- WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
-""",
+    9: pg_mars_stays(2),
+    10: pg_mars_stays(3),
+    11: pg_mars_stays(4),
+    12: pg_mars_stays(5),
     # started Algae games stay on the rules their snapshot names (Algae rules 3, issue 11)
     13: """
 UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
         coalesce(CAST(snapshot AS jsonb) #> '{state,rules}', '1'::jsonb))::text
  WHERE kind = 'algae' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
 """,
-    # started On Mars games stay on rules 6 (On Mars rules 7, issue 9)
-    14: """
-UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '6')::text
- WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
-""",
-    # started On Mars games stay on rules 7 (On Mars rules 8, issue 9)
-    15: """
-UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}', '7')::text
- WHERE kind = 'mars' AND status != 'lobby' AND CAST(options AS jsonb) -> 'rules' IS NULL;
-""",
+    14: pg_mars_stays(6),
+    15: pg_mars_stays(7),
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")
