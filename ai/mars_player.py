@@ -318,11 +318,14 @@ class Player(Pieces, Spaces, Contracts):
     def sub(  # noqa: C901, PLR0911, PLR0912
         self, b: Board, prompt: str, moves: list[str], labels: dict[str, str]
     ) -> str:
-        if prompt.startswith("Construct which"):
+        if prompt.startswith("Construct which"):  # rules 9: a Discovery tile may be left
             bb = b.best_build(b.zone())
             if bb and bb[1] in moves:
                 return bb[1]
-            return max(moves, key=b.kind_value)
+            return max([m for m in moves if m != "done"] or moves, key=b.kind_value)
+        if prompt.startswith("Discovery tile: hire"):  # rules 9
+            real = [m for m in moves if m != "done"]
+            return max(real, key=lambda m: self.main_value(b, m))
         if prompt.startswith("Where does the"):
             kind = next(k for k in D.TYPES if D.TYPE_TITLE[k] in prompt)
             spots = b.spots(kind)

@@ -78,6 +78,7 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
 """,
     14: pg_mars_stays(6),
     15: pg_mars_stays(7),
+    16: pg_mars_stays(8),
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

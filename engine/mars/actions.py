@@ -198,7 +198,7 @@ def takebp_options(g: Any, f: dict) -> list:
     price = boost_price(f) if f.get("n", 0) else ""
     out = [(bp, f"{price}Blueprint: {bp_text(bp)}") for bp in g.s["bp_display"]]
     if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
-        return [*out, order.SKIP]
+        return [*out, order.skip(f)]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 
@@ -225,6 +225,8 @@ def takebp_apply(g: Any, f: dict, move: str) -> None:
         pay_boost(g, f)
     if f.get("cw"):  # rules 5: each Colonist sent takes one more (the rulebook)
         g.s["stack"].append({**f, "n": f.get("n", 0) + 1})
+    elif f.get("upto", 1) > 1:  # rules 9: a Discovery tile's "up to 2 Blueprints"
+        g.s["stack"].append({**f, "upto": f["upto"] - 1, "opt": "stop"})
     g.s["bp_display"].remove(move)
     P(g, f["seat"])["bps"].append(move)
     g.log(f["seat"], f"{g.name(f['seat'])} takes {N.blueprint_name(move)}")
@@ -272,7 +274,7 @@ def learn_options(g: Any, f: dict) -> list:
         price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost} crystal: " if cost else "")
         out.append((tid, f"{price}{N.tech_name(g, tid)}, level 1"))
     if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
-        return [*out, order.SKIP]
+        return [*out, order.skip(f)]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 
@@ -365,7 +367,7 @@ def whouse_options(g: Any, f: dict) -> list:
     out = [  # rules 5 (the rulebook): any item, not only different ones
         (i, f"{price}take 1 {i} ({n} there)")
         for i, n in g.s["warehouse"].items()
-        if n and (f.get("cw") or i not in f["taken"])
+        if n and (f.get("cw") or f.get("any") or i not in f["taken"])
     ]
     if out and f["taken"]:
         out.append(("done", "stop"))
@@ -387,19 +389,23 @@ def whouse_apply(g: Any, f: dict, move: str) -> None:
 # ------------------------------------------------------------------ construct
 @decision("ctype", "Construct which Building?")
 def ctype_options(g: Any, f: dict) -> list:
-    out = []
-    for k in D.TYPES:
+    """The Building types the seat can pay for and place; rules 9: a Discovery tile may name
+    the type (``kinds``) and may be left (``opt``)."""
+    out: list[tuple[str, str]] = []
+    for k in f.get("kinds") or D.TYPES:
         if build.can_pay(g, f["seat"], k) and build.build_spots(g, f["seat"], k):
             what, n = build.cost_of(g, k)
             pay = (
                 f"{n} {what}" if what == "colonist" else paying.offer_text(g, f["seat"], {what: n})
             )
             out.append((k, f"{D.TYPE_TITLE[k]}: pay {pay}, gain {D.PRODUCES[k]} = Complex size"))
-    return out
+    return [*out, order.skip(f)] if out and f.get("opt") else out
 
 
 @applies("ctype")
 def ctype_apply(g: Any, f: dict, move: str) -> None:
+    if move == "done":
+        return
     push(g, f["seat"], "chex", kind=move)
 
 

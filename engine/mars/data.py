@@ -29,7 +29,7 @@ from typing import Any
 # migration 15 keeps games started on version 7 there) lets a Red Colonist's cost be paid with
 # Colonists sent to the Working Area instead of crystals, as the rulebook does (RULINGS.md
 # GAP-03). New games get RULES_LATEST.
-RULES_LATEST = 8
+RULES_LATEST = 9
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
@@ -268,6 +268,21 @@ DISCOVERY = (  # 19 tiles: what each gives
     *(("water2",) * 2),
     *(("plant2",) * 2),
 )
+# Rules 9 (RULINGS.md GAP-10): the published tiles' kinds, from the krindale player aid's
+# "Discovery tiles" column; how many of each kind is ours (19 in all, facts.md).
+DISCOVERY_9 = (
+    *(("dev2",) * 2),
+    *(f"build:{k}" for k in ("mine", "gen", "water", "green", "oxy", "shelter")),
+    "buildany",
+    "upgrade2",
+    "scicon",
+    *(("bp2",) * 2),
+    *(("wh2",) * 2),
+    "crystal3",
+    "mineral2",
+    "battery2",
+    "tech",
+)
 # id: (colour, letter, cost {res: n}, effect); two copies of each colour+letter
 RESEARCH = {
     "ra1": ("red", "a", {"water": 1}, "colonist"),
@@ -290,6 +305,18 @@ TILE_TEXT = {
     "op4": "4 OP",
     "develop": "develop a Tech (free)",
     "blueprint": "a Blueprint (free)",
+    "dev2": "develop Tech twice, free",
+    **{
+        f"build:{k}": f"construct a{'n' if t[0] in 'AEIOU' else ''} {t} (normal cost)"
+        for k, t in TYPE_TITLE.items()
+    },
+    "buildany": "construct any Building (normal cost)",
+    "upgrade2": "upgrade up to 2 Buildings (normal cost)",
+    "scicon": "hire a Scientist or take an Earth Contract (normal cost)",
+    "bp2": "take up to 2 Blueprints",
+    "wh2": "take up to 2 Warehouse items",
+    "crystal3": "3 Crystals",
+    "tech": "take a Tech tile (normal cost)",
 }
 
 # --------------------------------------------------------------- Executive actions

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mars import data as D
+from engine.mars import discovery, paying
 from engine.mars import hexmap as H
-from engine.mars import paying
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, contribute, developable, gain, gain_code, gain_colonist, v2
 
@@ -173,7 +173,10 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
         g.log(seat, f"{g.name(seat)}'s Rover takes a Discovery tile on {h}: {D.TILE_TEXT[tile]}")
         p["disc_taken"] = p.get("disc_taken", 0) + 1
         contribute(g, seat, "discovery")
-        gain_code(g, seat, tile, "Discovery tile")
+        if g.s.get("rules", 1) >= 9:  # the published tiles (RULINGS.md GAP-10)
+            discovery.take(g, seat, tile)
+        else:
+            gain_code(g, seat, tile, "Discovery tile")
 
 
 def free_effect(g: Any, seat: int, effect: str) -> None:

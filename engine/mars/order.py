@@ -23,6 +23,11 @@ from engine.mars.rules import P, gain_colonist
 SKIP = ("done", "skip the turn-order benefit")
 
 
+def skip(f: dict) -> tuple[str, str]:
+    """The way out of an optional benefit: ``opt`` is True (a turn-order space) or its label."""
+    return ("done", f["opt"]) if isinstance(f.get("opt"), str) else SKIP
+
+
 def v6(g: Any) -> bool:
     """Rules 6: the published turn-order spaces (RULINGS.md GAP-30)."""
     return g.s.get("rules", 1) >= 6

@@ -100,7 +100,7 @@ def new_state(n: int, rng: Rng, rules: int = D.RULES_LATEST) -> S:  # noqa: C901
     spots = [H.name(a) for a in D.RESEARCH_SPOTS] if rules >= 2 else []
     free = [h for h in free if h not in spots]
     rng.shuffle(free)
-    disc = list(D.DISCOVERY)
+    disc = list(D.DISCOVERY_9 if rules >= 9 else D.DISCOVERY)  # rules 9: published kinds
     rng.shuffle(disc)
     research = list(D.RESEARCH)
     rng.shuffle(research)

@@ -314,4 +314,4 @@ def test_rules_version_from_the_options(rules: int) -> None:
     g = new_game("mars", ["a", "b"], seed=3, options={"rules": rules})
     assert g.s["rules"] == rules and g.view(None)["rules"] == rules
     with pytest.raises(ValueError, match="rules version"):
-        new_game("mars", ["a"], seed=3, options={"rules": 9})
+        new_game("mars", ["a"], seed=3, options={"rules": D.RULES_LATEST + 1})
