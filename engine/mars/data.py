@@ -305,18 +305,19 @@ TILE_TEXT = {
     "op4": "4 OP",
     "develop": "develop a Tech (free)",
     "blueprint": "a Blueprint (free)",
+    # rules 9: short enough for a button; each question names the cost in full
     "dev2": "develop Tech twice, free",
     **{
-        f"build:{k}": f"construct a{'n' if t[0] in 'AEIOU' else ''} {t} (normal cost)"
+        f"build:{k}": f"construct a{'n' if t[0] in 'AEIOU' else ''} {t}"
         for k, t in TYPE_TITLE.items()
     },
-    "buildany": "construct any Building (normal cost)",
-    "upgrade2": "upgrade up to 2 Buildings (normal cost)",
-    "scicon": "hire a Scientist or take an Earth Contract (normal cost)",
-    "bp2": "take up to 2 Blueprints",
-    "wh2": "take up to 2 Warehouse items",
+    "buildany": "construct any Building",
+    "upgrade2": "upgrade up to 2 Buildings",
+    "scicon": "a Scientist or an Earth Contract",
+    "bp2": "up to 2 Blueprints",
+    "wh2": "up to 2 Warehouse items",
     "crystal3": "3 Crystals",
-    "tech": "take a Tech tile (normal cost)",
+    "tech": "a Tech tile",
 }
 
 # --------------------------------------------------------------- Executive actions

@@ -280,6 +280,7 @@ def discup_apply(g: Any, f: dict, move: str) -> None:
     up = g.s["disc_up"]
     tile = up.pop(int(move.split()[1]) - 1)
     g.s["hex"][f["hex"]]["tile"] = tile
+    g.s.setdefault("disc_known", {})[f["hex"]] = tile  # it was face up: everyone knows it
     g.log(f["seat"], f"{g.name(f['seat'])} places Discovery tile {D.TILE_TEXT[tile]} on {f['hex']}")
     if g.s["disc_supply"]:
         up.append(g.s["disc_supply"].pop())

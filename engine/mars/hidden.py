@@ -2,10 +2,11 @@
 
 Hidden from ``seat``: the other seats' private goals (their number is public; a completed
 goal is public; a discarded one is known only to its owner), the face-down Discovery tiles on
-the map and in the supply, the order of the building-tile stacks and of the blueprint deck
-(level 1 on top of level 3). Each group is collected, sorted (so the copy does not depend on
-how the real game arranged it), shuffled with the AI's generator and dealt back to the same
-places. Research tiles are face up (their colour and letter are public) and stay.
+the map (not those placed from the face-up ones) and in the supply, the order of the
+building-tile stacks and of the blueprint deck (level 1 on top of level 3). Each group is
+collected, sorted (so the copy does not depend on how the real game arranged it), shuffled
+with the AI's generator and dealt back to the same places. Research tiles are face up (their
+colour and letter are public) and stay.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from engine.core import Rng
 from engine.mars import data as D
+from engine.mars.rules import known_tile
 
 
 def redeal(g: Any, seat: int, rng: Rng) -> None:
@@ -44,7 +46,9 @@ def _goals(s: dict[str, Any], seat: int, rng: Rng) -> None:
 def _discovery(s: dict[str, Any], rng: Rng) -> None:
     """Face-down Discovery tiles on the map and in the supply share one pool."""
     spots = sorted(
-        h for h, cell in s["hex"].items() if cell["tile"] and cell["tile"] not in D.RESEARCH
+        h
+        for h, cell in s["hex"].items()
+        if cell["tile"] and cell["tile"] not in D.RESEARCH and not known_tile(s, h)
     )
     pool = sorted([s["hex"][h]["tile"] for h in spots] + list(s["disc_supply"]))
     rng.shuffle(pool)

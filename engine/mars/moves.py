@@ -8,7 +8,16 @@ from engine.mars import data as D
 from engine.mars import discovery, paying
 from engine.mars import hexmap as H
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, contribute, developable, gain, gain_code, gain_colonist, v2
+from engine.mars.rules import (
+    P,
+    contribute,
+    developable,
+    gain,
+    gain_code,
+    gain_colonist,
+    known_tile,
+    v2,
+)
 
 
 def piece_at(g: Any, f: dict) -> str:
@@ -72,10 +81,20 @@ def mv_options(g: Any, f: dict) -> list:
                 if cell["cry"]:
                     extra.append("crystal" + (": picked up" if f["piece"] == "rover" else ""))
                 if cell["tile"]:
-                    extra.append("tile")
+                    extra.append(tile_word(g, n))
                 lab = f"{price}step to {n}" + (f" ({', '.join(extra)})" if extra else "")
                 out.append((n, lab))
     return out
+
+
+def tile_word(g: Any, h: str) -> str:
+    """A step's label names the tile there as far as everyone knows it (GAP-10)."""
+    tile = g.s["hex"][h]["tile"]
+    if tile in D.RESEARCH:
+        colour, letter = D.RESEARCH[tile][:2]
+        return f"Research tile {colour} {letter.upper()}"
+    known = known_tile(g.s, h)
+    return f"Discovery tile: {D.TILE_TEXT[known]}" if known else "Discovery tile, face down"
 
 
 @applies("mv")

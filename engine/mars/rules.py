@@ -27,6 +27,13 @@ def capacity(p: dict) -> int:
     return D.OPEN_SLOTS + (D.SHIPS - p["ships"])
 
 
+def known_tile(s: dict, h: str) -> str | None:
+    """The Discovery tile on ``h`` if everyone has seen it: placed from the face-up ones beside
+    the map (rules 2, GAP-10); the tiles dealt face down at setup stay unknown until taken."""
+    tile = s["hex"][h]["tile"]
+    return tile if tile and s.get("disc_known", {}).get(h) == tile else None
+
+
 def gain(g: Any, seat: int, item: str, n: int, why: str = "") -> None:
     """MARS-CRYSTAL-01: crystals go below the Depot; other resources are usable at once."""
     if n <= 0:

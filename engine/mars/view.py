@@ -10,6 +10,7 @@ renamed. Private goals appear only in the asking seat's own panel; ``view(None)`
                "building": None | {"type", "owner", "advanced": seat|None, "blueprint",
                                    "colonist": seat|None},
                "crystal": bool, "tile": None | "discovery" | "research:<colour><letter>",
+               "tile_text": None | str (a Discovery tile placed face up: what it gives),
                "bots": [seat], "rovers": [seat]} ]},
       "building_tiles": {type: tiles left}, "building_cost": {type: [item, n]},
       "tech_grid": [tech], "techs": {id: {"type", "owner", "level"}},
@@ -44,6 +45,7 @@ from typing import Any
 from engine.mars import actions, build, order
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars.rules import known_tile
 
 
 def _hex(g: Any, h: str) -> dict[str, Any]:
@@ -73,6 +75,7 @@ def _hex(g: Any, h: str) -> dict[str, Any]:
         },
         "crystal": bool(cell["cry"]),
         "tile": tile,
+        "tile_text": D.TILE_TEXT[k] if (k := known_tile(g.s, h)) else None,
         "bots": [i for i, p in enumerate(g.s["players"]) for b in p["bots"] if b == h],
         "rovers": [i for i, p in enumerate(g.s["players"]) if p["rover"] == h],
     }

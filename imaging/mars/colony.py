@@ -148,6 +148,9 @@ def stores_dynamic(cv: Canvas, box: Box, game: GameModel, marks: set[str]) -> No
             if f"wh.{item}" in marks:
                 changed_mark(cv, (x, y0 + 8, right - 6, y0 + 28))
             x = right + 14
+        if game.discovery_up:  # rules 2+: public, and the Rover's next targets (GAP-10)
+            what = "Discovery face up: " + " · ".join(game.discovery_up)
+            cv.text((x0 + 12, y0 + 44), what, 14, fill=pal.INK, anchor="lm", max_width=x1 - x0 - 24)
         y = y0 + 92
         for kind, (count, reward) in game.lss.items():
             colour, letter, label = building_look(kind)

@@ -144,6 +144,7 @@ class GameModel:
     exec_rows: list[tuple[int, str, int]] = field(default_factory=list)
     lq_steps: tuple[int, ...] = ()
     lq_in: bool = False
+    discovery_up: tuple[str, ...] = ()  # the face-up Discovery tiles beside the map (rules 2+)
 
     def player(self, seat: int | None) -> PlayerModel | None:
         return next((p for p in self.players if p.seat == seat), None)
@@ -295,6 +296,7 @@ def read_game(view: dict[str, Any]) -> GameModel:
         last_hexes={str(h) for h in last.get("hexes") or []},
         scores=[dict(s) for s in view.get("scores") or [] if isinstance(s, dict)],
         solo_rating=str(view["solo_rating"]) if view.get("solo_rating") else None,
+        discovery_up=tuple(str(x) for x in view.get("discovery_face_up") or []),
         exec_rows=[
             (_int(r.get("slot")), str(r.get("action", "")), _int(r.get("cost")))
             for r in view.get("executive_slots") or []

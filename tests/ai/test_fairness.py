@@ -17,6 +17,7 @@ import ai
 from ai.mcts import Budget
 from engine.core import Game, Rng
 from engine.mars import data as MD
+from engine.mars.rules import known_tile
 from tests.ai.helpers import midgame, seat_to_act
 
 SMALL = Budget(seconds=None, iterations=40)
@@ -38,7 +39,11 @@ def hidden_variant(game: Game, seat: int, salt: int) -> Game:
             if i != seat:
                 n = len(p["goals"])
                 p["goals"], pool = pool[:n], pool[n:]
-        spots = [h for h, c in s["hex"].items() if c["tile"] and c["tile"] not in MD.RESEARCH]
+        spots = [  # the face-down ones: a tile placed from the face-up ones is public
+            h
+            for h, c in s["hex"].items()
+            if c["tile"] and c["tile"] not in MD.RESEARCH and not known_tile(s, h)
+        ]
         tiles = [s["hex"][h]["tile"] for h in spots] + s["disc_supply"]
         rng.shuffle(tiles)
         for h in spots:

@@ -195,3 +195,20 @@ def test_turn_card_close_up_is_the_board_as_drawn_whole(monkeypatch: pytest.Monk
             full = imaging.render("mars", "card", view, previous=previous)
         assert Image.open(io.BytesIO(part)).tobytes() == Image.open(io.BytesIO(full)).tobytes()
     assert cards == 3
+
+
+def test_face_up_discovery_tiles_are_named_in_the_warehouse_panel() -> None:
+    """MARS-GAP-10 (rules 2+, what rules 9 makes worth planning for): the 2 face-up Discovery
+    tiles beside the map are public, so the board names them, inside the Warehouse panel."""
+    from engine.core import new_game
+    from imaging.mars.public import draw_public
+
+    view = new_game("mars", ["a", "b"], seed=25, options={"rules": 9}).view(None)
+    assert len(view["discovery_face_up"]) == 2
+    cv = draw_public(view)
+    _no_overflow(cv)
+    line = [t for t in cv.texts if t.text.startswith("Discovery face up:")]
+    assert len(line) == 1 and line[0].panel == "stores"
+    assert all(name in line[0].text for name in view["discovery_face_up"])
+    bare = draw_public({**view, "discovery_face_up": []})
+    assert not [t for t in bare.texts if t.text.startswith("Discovery face up")]

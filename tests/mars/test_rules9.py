@@ -242,3 +242,38 @@ def test_new_games_get_rules_9() -> None:
     """RULINGS.md "Rules versions": new games start on rules 9 (MARS-GAP-10)."""
     assert D.RULES_LATEST == 9
     assert new_game("mars", ["a", "b"], seed=4).s["rules"] == 9
+
+
+def test_gap10_a_tile_placed_face_up_is_known_a_dealt_one_is_not() -> None:
+    """MARS-GAP-10 (rules 2+): a tile placed from the face-up ones is public: the map view and
+    the Rover's step name it, and the AI's redeal leaves it in place; a tile dealt face down at
+    setup is named only as face down, and the redeal may change it."""
+    from engine.core import Rng
+    from engine.mars.frames import push
+
+    g = rover_game()
+    g.s["disc_up"] = ["tech", "wh2"]
+    g.s["disc_supply"] = ["dev2"] * 6 + ["bp2"] * 6
+    push(g, 0, "disc")
+    g.invalidate()
+    assert ask(g)[0].startswith("Place a Discovery tile")
+    spot = moves(g)[0]
+    play(g, spot, "tile 1")
+    assert g.s["hex"][spot]["tile"] == "tech" and g.s["disc_up"] == ["wh2", "bp2"]
+    rover = next(h for h in H.NEIGHBOURS[spot] if g.s["hex"][h]["b"] is None)
+    down = next(
+        h for h in H.NEIGHBOURS[rover] if h != spot and not g.s["hex"][h]["b"] and h in H.INDEX
+    )
+    g.s["hex"][down]["tile"] = "crystal3"  # as dealt at setup
+    P(g)["rover"] = rover
+    refresh(g)
+    cells = {c["id"]: c for c in g.view(1)["map"]["hexes"]}
+    assert cells[spot]["tile_text"] == "a Tech tile" and cells[down]["tile_text"] is None
+    assert cells[spot]["tile"] == cells[down]["tile"] == "discovery"
+    play(g, "control")
+    labels = ask(g)[1]
+    assert labels[spot] == f"step to {spot} (Discovery tile: a Tech tile)"
+    assert labels[down] == f"step to {down} (Discovery tile, face down)"
+    seen = {g.determinize(1, Rng(k)).s["hex"][down]["tile"] for k in range(12)}
+    kept = {g.determinize(1, Rng(k)).s["hex"][spot]["tile"] for k in range(12)}
+    assert kept == {"tech"} and len(seen) > 1
