@@ -57,7 +57,7 @@ def fit(label: str, detail: str = "", limit: int = LABEL_LIMIT) -> tuple[str, st
     "; " (else ": ", " (", " — ", ", ", a space) that keeps at least a third of it; the
     rest goes first into the detail."""
     if len(label) <= limit:
-        return label, detail
+        return label, clip(detail)
     for sep in ("; ", ": ", " (", " — ", ", "):
         cut = label.rfind(sep, 0, limit)
         if cut >= limit // 3:
@@ -71,7 +71,18 @@ def fit(label: str, detail: str = "", limit: int = LABEL_LIMIT) -> tuple[str, st
     if rest.startswith("(") and rest.endswith(")") and rest.count("(") == 1:
         rest = rest[1:-1]
     tail = f"{rest}; {detail}" if detail else rest
-    return head, tail[:DETAIL_LIMIT]
+    return head, clip(tail)
+
+
+def clip(detail: str, limit: int = DETAIL_LIMIT) -> str:
+    """A detail within Discord's 100 characters of a select option's description: cut at its
+    last "; " (else a space) that keeps at least half of it, never mid-word."""
+    if len(detail) <= limit:
+        return detail
+    cut = detail.rfind("; ", 0, limit)
+    if cut < limit // 2:
+        cut = detail.rfind(" ", 0, limit)
+    return detail[: cut if cut > 0 else limit].rstrip(" ;:,(")
 
 
 @lru_cache(maxsize=16384)

@@ -79,6 +79,7 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
     14: pg_mars_stays(6),
     15: pg_mars_stays(7),
     16: pg_mars_stays(8),
+    17: pg_mars_stays(9),
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

@@ -135,3 +135,16 @@ def test_fit_keeps_the_head_and_moves_the_tail_into_the_detail() -> None:
     assert tidy("1 more tile(s), 2 cube(s), 1 city(s), 3 city(s)") == (
         "1 more tile, 2 cubes, 1 city, 3 cities"
     )
+
+
+def test_a_long_detail_is_cut_at_a_boundary_within_discords_100() -> None:
+    """A select option's description over 100 characters makes Discord refuse the whole
+    message: a detail passed with a short label is clipped too, at its last "; "."""
+    detail = "level 1 Water Extractor; action: welcome a Ship (1 plant + 1 water), 1 more "
+    detail += "Colonist; produces 1 water; end +3/-3 OP"
+    head, out = fit("1 mineral: Private Ship (level 1 Water Extractor Blueprint)", detail)
+    assert head.startswith("1 mineral") and len(out) <= 100
+    assert out == (
+        "level 1 Water Extractor; action: welcome a Ship (1 plant + 1 water), 1 more Colonist"
+    )
+    assert fit("short", "x" * 30) == ("short", "x" * 30)

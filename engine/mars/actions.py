@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import boosts, build, order, paying, red
+from engine.mars import blueprints, boosts, build, order, red
 from engine.mars import data as D
-from engine.mars import hexmap as H
 from engine.mars import names as N
 from engine.mars.colony import contract_text, hireable, ship_ok, takeable
 from engine.mars.frames import applies, decision, push
@@ -196,13 +195,16 @@ def takebp_options(g: Any, f: dict) -> list:
     if f.get("n", 0) and not can_boost(g, f):
         return []
     price = boost_price(f) if f.get("n", 0) else ""
-    out = [(bp, f"{price}Blueprint: {bp_text(bp)}") for bp in g.s["bp_display"]]
+    out = [(bp, f"{price}Blueprint: {bp_text(g, bp)}") for bp in g.s["bp_display"]]
     if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
         return [*out, order.skip(f)]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
 
 
-def bp_text(bp: str) -> str:
+def bp_text(g: Any, bp: str, named: bool = True) -> str:
+    """A Blueprint as its choices show it: type and level; action (rules 10: the published
+    card's, blueprints.py, with its name unless the label already gives it); production; end
+    OP."""
     kind, rest = bp.split("-")
     lvl = int(rest[0])
     act = D.BP_ACTIONS[lvl][0 if rest[1] == "a" else 1]
@@ -211,8 +213,12 @@ def bp_text(bp: str) -> str:
         "bots": "move Bots up to 3",
         "boost": f"gain {D.PRODUCES[kind]} = a Tech level +1 per Colonist sent",
     }[act]
+    head = f"level {lvl} {D.TYPE_TITLE[kind]}"
+    if blueprints.v10(g):  # the published card (its boost: in the Executive option's detail)
+        name, _, what = blueprints.card_text(bp).split("; ")[0].partition(": ")
+        head = f"{name}, {head}" if named else head
     return (
-        f"level {lvl} {D.TYPE_TITLE[kind]}; action: {what}; produces "
+        f"{head}; action: {what}; produces "
         f"{D.BP_PRODUCE[lvl]} {D.PRODUCES[kind]}; end +{D.BP_OP[lvl][0]}/{D.BP_OP[lvl][1]} OP"
     )
 
@@ -229,7 +235,7 @@ def takebp_apply(g: Any, f: dict, move: str) -> None:
         g.s["stack"].append({**f, "upto": f["upto"] - 1, "opt": "stop"})
     g.s["bp_display"].remove(move)
     P(g, f["seat"])["bps"].append(move)
-    g.log(f["seat"], f"{g.name(f['seat'])} takes {N.blueprint_name(move)}")
+    g.log(f["seat"], f"{g.name(f['seat'])} takes {N.blueprint_name(move, g)}")
     if v2(g):  # KDC-Solo blueprints.ts: each card gives 1 of its type's resource when taken
         gain(g, f["seat"], D.PRODUCES[move.split("-")[0]], 1, "Blueprint")
     contribute(g, f["seat"], "blueprint")
@@ -384,129 +390,6 @@ def whouse_apply(g: Any, f: dict, move: str) -> None:
     gain(g, f["seat"], move, 1, "Warehouse")
     if f["left"] > 1 or f.get("cb") or f.get("cw"):
         g.s["stack"].append({**f, "left": max(f["left"] - 1, 0), "taken": [*f["taken"], move]})
-
-
-# ------------------------------------------------------------------ construct
-@decision("ctype", "Construct which Building?")
-def ctype_options(g: Any, f: dict) -> list:
-    """The Building types the seat can pay for and place; rules 9: a Discovery tile may name
-    the type (``kinds``) and may be left (``opt``)."""
-    out: list[tuple[str, str]] = []
-    for k in f.get("kinds") or D.TYPES:
-        if build.can_pay(g, f["seat"], k) and build.build_spots(g, f["seat"], k):
-            what, n = build.cost_of(g, k)
-            pay = (
-                f"{n} {what}" if what == "colonist" else paying.offer_text(g, f["seat"], {what: n})
-            )
-            out.append((k, f"{D.TYPE_TITLE[k]}: pay {pay}, gain {D.PRODUCES[k]} = Complex size"))
-    return [*out, order.skip(f)] if out and f.get("opt") else out
-
-
-@applies("ctype")
-def ctype_apply(g: Any, f: dict, move: str) -> None:
-    if move == "done":
-        return
-    push(g, f["seat"], "chex", kind=move)
-
-
-@decision("chex", lambda g, f: f"Where does the {D.TYPE_TITLE[f['kind']]} go?")
-def chex_options(g: Any, f: dict) -> list:
-    out = []
-    for h, need in build.build_spots(g, f["seat"], f["kind"]):
-        lab = f"{h}: " + (f"joins {need}, needs Tech level {need}" if need else "no Tech needed")
-        out.append((h, lab, H.region(h)))
-    return out
-
-
-@applies("chex")
-def chex_apply(g: Any, f: dict, move: str) -> None:
-    need = build.placement(g, f["seat"], f["kind"], move)
-    if need:
-        push(g, f["seat"], "ctech", kind=f["kind"], hex=move, need=need)
-    else:
-        build.construct(g, f["seat"], f["kind"], move, None)
-
-
-@decision("ctech", lambda g, f: f"Which Tech joins {f['need']} Building(s)?")
-def ctech_options(g: Any, f: dict) -> list:
-    return [
-        (tid, tech_label(g, f["seat"], tid))
-        for tid in usable_techs(g, f["seat"], f["kind"], f["need"])
-    ]
-
-
-@applies("ctech")
-def ctech_apply(g: Any, f: dict, move: str) -> None:
-    build.construct(g, f["seat"], f["kind"], f["hex"], move)
-
-
-# -------------------------------------------------------------------- upgrade
-@decision("ubp", "Upgrade with which Blueprint?")
-def ubp_options(g: Any, f: dict) -> list:
-    free = f.get("free", False)
-    out: list[tuple[str, ...]] = [
-        (bp, f"{'free' if free else '1 mineral'}: {N.blueprint_name(bp)}", "", bp_text(bp))
-        for bp in build.upgradable(g, f["seat"], free)
-    ]
-    if out and not f["first"]:
-        out.append(("done", "no more upgrades"))
-    if not f["first"] and f["extra"] <= 0:
-        return []
-    return out
-
-
-@applies("ubp")
-def ubp_apply(g: Any, f: dict, move: str) -> None:
-    if move == "done":
-        return
-    push(
-        g,
-        f["seat"],
-        "uhex",
-        bp=move,
-        first=f["first"],
-        extra=f["extra"],
-        action=f.get("action", True),
-        free=f.get("free", False),
-    )
-
-
-@decision("uhex", lambda g, f: f"Upgrade which Building with {N.blueprint_name(f['bp'])}?")
-def uhex_options(g: Any, f: dict) -> list:
-    return [
-        (h, f"{h}: {D.TYPE_TITLE[g.s['hex'][h]['b']['type']]}", H.region(h))
-        for h in build.upgrade_targets(g, f["seat"], f["bp"])
-    ]
-
-
-@applies("uhex")
-def uhex_apply(g: Any, f: dict, move: str) -> None:
-    seat = f["seat"]
-    free = f.get("free", False)
-    build.upgrade(g, seat, f["bp"], move, free)
-    if free and f["first"]:  # a Private Goal's "upgrade up to 2 (free)"
-        push(g, seat, "ubp", extra=1, first=False, free=True)
-    elif f["first"] and f["action"] and usable_techs(g, seat, "upgrade"):
-        push(g, seat, "utech")
-    elif not f["first"] and f["extra"] > 1:
-        push(g, seat, "ubp", extra=f["extra"] - 1, first=False)
-
-
-@decision("utech", "Use an Upgrade Tech for extra upgrades?")
-def utech_options(g: Any, f: dict) -> list:
-    if not build.upgradable(g, f["seat"]):
-        return []
-    out = [("no", "no extra upgrades")]
-    for tid in usable_techs(g, f["seat"], "upgrade"):
-        lvl = g.s["techs"][tid]["lvl"]
-        out.append((tid, f"{tech_label(g, f['seat'], tid)}: up to {lvl} more (1 mineral each)"))
-    return out
-
-
-@applies("utech")
-def utech_apply(g: Any, f: dict, move: str) -> None:
-    if move != "no":  # MARS-UPGRADE-10
-        push(g, f["seat"], "ubp", extra=use_tech(g, f["seat"], move), first=False)
 
 
 __all__ = ["contract_text", "hireable", "ship_ok", "takeable"]

@@ -77,14 +77,15 @@ def tech_type(kind: str) -> str:
     return kind
 
 
-def build_spots(g: Any, seat: int, kind: str) -> list[tuple[str, int]]:
-    """Legal (hex, tech level needed) in the player's Bot zones, Tech available."""
+def build_spots(g: Any, seat: int, kind: str, plus: int = 0) -> list[tuple[str, int]]:
+    """Legal (hex, tech level needed) in the player's Bot zones, Tech available; ``plus``:
+    levels Colonists add to a Tech in play (rules 10 Blueprints, MARS-EXEC-12/13)."""
     out = []
     for h in zone(g, seat):
         need = placement(g, seat, kind, h)
         if need is None:
             continue
-        if need and not usable_techs(g, seat, kind, need):
+        if need and not usable_techs(g, seat, kind, max(1, need - plus)):
             continue
         out.append((h, need))
     return out
@@ -329,11 +330,12 @@ def level_up(g: Any) -> None:
 
 
 # -------------------------------------------------------------------- upgrading
-def upgrade_targets(g: Any, seat: int, bp: str) -> list[str]:
-    """MARS-UPGRADE-01, 04..08: matching, unupgraded Buildings in the player's Bot zones."""
+def upgrade_targets(g: Any, seat: int, bp: str, anywhere: bool = False) -> list[str]:
+    """MARS-UPGRADE-01, 04..08: matching, unupgraded Buildings in the player's Bot zones
+    (``anywhere``: on the whole map, the rules-10 Builder Drone)."""
     kind, lvl = bp.split("-")[0], int(bp.split("-")[1][0])
     out = []
-    for h in zone(g, seat):
+    for h in H.HEXES if anywhere else zone(g, seat):
         b = g.s["hex"][h]["b"]
         if b is None or b["type"] != kind or b["adv"] is not None:
             continue
@@ -345,11 +347,11 @@ def upgrade_targets(g: Any, seat: int, bp: str) -> list[str]:
     return out
 
 
-def upgradable(g: Any, seat: int, free: bool = False) -> list[str]:
+def upgradable(g: Any, seat: int, free: bool = False, anywhere: bool = False) -> list[str]:
     p = P(g, seat)
     if p["res"]["mineral"] < 1 and not free:
         return []
-    return [bp for bp in p["bps"] if upgrade_targets(g, seat, bp)]
+    return [bp for bp in p["bps"] if upgrade_targets(g, seat, bp, anywhere)]
 
 
 def upgrade(g: Any, seat: int, bp: str, h: str, free: bool = False) -> None:
@@ -372,6 +374,6 @@ def upgrade(g: Any, seat: int, bp: str, h: str, free: bool = False) -> None:
     g.log(
         seat,
         f"{g.name(seat)} upgrades the {D.TYPE_TITLE[b['type']]} on {h} with "
-        f"{N.blueprint_name(bp)} ({'free' if free else 'paid 1 mineral'})",
+        f"{N.blueprint_name(bp, g)} ({'free' if free else 'paid 1 mineral'})",
     )
     contribute(g, seat, "advanced")

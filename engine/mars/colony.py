@@ -118,14 +118,20 @@ def ship_ok(g: Any, seat: int, free: bool = False) -> bool:
 
 @decision("ship", "Welcome a Ship: what does it bring?")
 def ship_options(g: Any, f: dict) -> list:
+    """What the Ship brings; rules 10's Private Ship (``plus``) brings 1 more Colonist, and its
+    boosted Ships (``check``) come only while a Ship may still be welcomed."""
     p = P(g, f["seat"])
+    if f.get("check") and not ship_ok(g, f["seat"]):
+        return []
+    plus, left = f.get("plus", 0), D.COLONISTS - p["gained"]
     out = []
-    if p["bots_left"] > 0 and p["gained"] < D.COLONISTS:
-        out.append(("colbot", "1 Colonist + 1 Bot"))
+    if p["bots_left"] > 0 and left > 0:
+        n = min(1 + plus, left)
+        out.append(("colbot", f"{n} Colonist{'s' if n > 1 else ''} + 1 Bot"))
     elif p["bots_left"] > 0:
         out.append(("bot", "1 Bot"))
-    if p["gained"] < D.COLONISTS:
-        out.append(("col2", f"{min(2, D.COLONISTS - p['gained'])} Colonist(s)"))
+    if left > 0:
+        out.append(("col2", f"{min(2 + plus, left)} Colonist(s)"))
     return out
 
 
@@ -140,7 +146,7 @@ def ship_apply(g: Any, f: dict, move: str) -> None:
         f"{g.name(seat)} welcomes a Ship (" + paid + "): Depot slot "
         f"{D.OPEN_SLOTS + D.SHIPS - p['ships']} opens",
     )
-    cols = {"colbot": 1, "bot": 0, "col2": 2}[move]
+    cols = {"colbot": 1, "bot": 0, "col2": 2}[move] + (f.get("plus", 0) if move != "bot" else 0)
     cols = min(cols, D.COLONISTS - p["gained"])
     p["gained"] += cols
     p["lq"] += cols

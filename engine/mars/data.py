@@ -29,7 +29,7 @@ from typing import Any
 # migration 15 keeps games started on version 7 there) lets a Red Colonist's cost be paid with
 # Colonists sent to the Working Area instead of crystals, as the rulebook does (RULINGS.md
 # GAP-03). New games get RULES_LATEST.
-RULES_LATEST = 9
+RULES_LATEST = 10
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS

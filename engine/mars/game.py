@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Event, IllegalMove, Progress, Rng, ScoreLine
 from engine.frames import Asked, FrameGame, copy_state
-from engine.mars import actions, discovery, goals, moves, red, turn  # noqa: F401  (their frames)
+from engine.mars import actions, build_choices, discovery, goals, moves, red, turn  # noqa: F401
 from engine.mars import data as D
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES

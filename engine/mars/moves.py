@@ -79,7 +79,8 @@ def mv_options(g: Any, f: dict) -> list:
                 cell = g.s["hex"][n]
                 extra = []
                 if cell["cry"]:
-                    extra.append("crystal" + (": picked up" if f["piece"] == "rover" else ""))
+                    up = f["piece"] == "rover" or f.get("as_rover")
+                    extra.append("crystal" + (": picked up" if up else ""))
                 if cell["tile"]:
                     extra.append(tile_word(g, n))
                 lab = f"{price}step to {n}" + (f" ({', '.join(extra)})" if extra else "")
@@ -112,11 +113,11 @@ def mv_apply(g: Any, f: dict, move: str) -> None:
         f["left"] -= 1
     if f["piece"] == "rover":
         p["rover"] = move
-        if g.s["hex"][move]["cry"]:  # MARS-ROVER-02/03
-            g.s["hex"][move]["cry"] = 0
-            gain(g, seat, "crystal", 1, f"Rover picks up the crystal on {move}")
     else:
         p["bots"][f["bi"]] = move
+    if (f["piece"] == "rover" or f.get("as_rover")) and g.s["hex"][move]["cry"]:
+        g.s["hex"][move]["cry"] = 0  # MARS-ROVER-02/03
+        gain(g, seat, "crystal", 1, f"{f['piece'].title()} picks up the crystal on {move}")
     f["moved"] += 1
     g.log(seat, f"{g.name(seat)}'s {f['piece'].title()} moves to {move}")
     if f["left"] == 0 and not can_boost(g, f):
@@ -133,6 +134,10 @@ def finish_move(g: Any, f: dict) -> None:
     bots_frame = stack and stack[-1]["t"] == "bots" and stack[-1]["seat"] == seat
     if bots_frame and (f["piece"] == "bot" or not v2(g)):  # rules 1 also took the Rover's
         stack[-1]["left"] -= f["moved"]  # steps off the Bots' allowance (issue 9)
+    if f["piece"] == "bot" and f.get("as_rover"):  # rules 10: a Recycling Bot takes tiles
+        if cell["tile"]:
+            rover_tile(g, seat, here)
+        return
     if f["piece"] == "bot":
         if cell["tile"]:  # MARS-BOT-03
             cell["tile"] = None
@@ -231,7 +236,13 @@ def bots_apply(g: Any, f: dict, move: str) -> None:
     if move == "done":
         return
     g.s["stack"].append(f)
-    push(g, f["seat"], "mv", piece="bot", bi=int(move.split()[1]) - 1, left=f["left"], moved=0)
+    bi = int(move.split()[1]) - 1
+    push(g, f["seat"], "mv", piece="bot", bi=bi, left=f["left"], moved=0, **rover_like(f))
+
+
+def rover_like(f: dict) -> dict:
+    """Rules 10's Recycling Bots: the Bots move as if they were Rovers (``as_rover``)."""
+    return {"as_rover": True} if f.get("as_rover") else {}
 
 
 # -------------------------------------------------------- displacement (MARS-DISP-03)

@@ -21,7 +21,12 @@ def contract_name(cid: str) -> str:
     return "the delivery contract (" + " + ".join(f"{n} {i}" for i, n in need.items()) + ")"
 
 
-def blueprint_name(bp: str) -> str:
-    """ "the level 1 Shelter Blueprint (a)": type, level and which of the pair."""
+def blueprint_name(bp: str, g: Any = None) -> str:
+    """ "the level 1 Shelter Blueprint (a)": type, level and which of the pair; rules 10 (the
+    published cards, ``g`` given): "Casino (level 1 Shelter Blueprint)"."""
     kind, rest = bp.split("-")
+    if g is not None and g.s.get("rules", 1) >= 10:
+        from engine.mars.blueprints import CARDS
+
+        return f"{CARDS[bp][0]} (level {rest[0]} {D.TYPE_TITLE[kind]} Blueprint)"
     return f"the level {rest[0]} {D.TYPE_TITLE[kind]} Blueprint ({rest[1:]})"

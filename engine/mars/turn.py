@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import actions, build, goals
+from engine.mars import actions, blueprints, build, goals
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -97,37 +97,49 @@ def exec_options(g: Any, seat: int) -> list:
         adv = adv_cost(g, seat, h)
         if adv is None or crystals(p) < adv:
             continue
+        how = f"{adv} crystals" if adv else "free: Scientist"
+        if blueprints.v10(g):  # rules 10: the published cards (RULINGS.md GAP-18)
+            if blueprints.usable(g, seat, b["bp"], h):
+                label = blueprints.exec_label(g, b["bp"], h, how)
+                out.append((f"x adv {h}", label, "Executive actions"))
+            continue
         if v2(g) and b["bp"].endswith("3b") and not boost_techs(g, seat, b["type"]):
             continue  # the teal boost needs a matching Tech in play
-        how = f"{adv} crystals" if adv else "free: Scientist"
+        what = actions.bp_text(g, b["bp"]).split("; ")[1]
         out.append(
             (
                 f"x adv {h}",
-                f"Executive: Advanced {D.TYPE_TITLE[b['type']]} on {h} "
-                f"({actions.bp_text(b['bp']).split('; ')[1]}; {how})",
+                f"Executive: Advanced {D.TYPE_TITLE[b['type']]} on {h} ({what}; {how})",
                 "Executive actions",
             )
         )
     return out
 
 
+def run_adv(g: Any, seat: int, h: str) -> None:
+    """MARS-EXEC-07..10: use the Advanced Building on ``h``."""
+    b = g.s["hex"][h]["b"]
+    cost = adv_cost(g, seat, h)
+    assert cost is not None, "exec_options offers only affordable upgrades"
+    pay_crystals(P(g, seat), cost)
+    if b["adv"] != seat:
+        g.s["sci_where"][works_here(g, b["type"])] = h  # MARS-EXEC-07/10
+    g.log(
+        seat,
+        f"{g.name(seat)} uses the Advanced {D.TYPE_TITLE[b['type']]} on {h}"
+        + (f" (paid {cost} crystals)" if cost else " (free: Scientist)"),
+    )
+    if blueprints.v10(g):
+        blueprints.start(g, seat, h)
+    else:
+        adv_action(g, seat, b)
+
+
 def run_exec(g: Any, seat: int, move: str) -> None:
     p = P(g, seat)
     parts = move.split()
     if parts[1] == "adv":
-        h = parts[2]
-        b = g.s["hex"][h]["b"]
-        cost = adv_cost(g, seat, h)
-        assert cost is not None, "exec_options offers only affordable upgrades"
-        pay_crystals(p, cost)
-        if b["adv"] != seat:
-            g.s["sci_where"][works_here(g, b["type"])] = h  # MARS-EXEC-07/10
-        g.log(
-            seat,
-            f"{g.name(seat)} uses the Advanced {D.TYPE_TITLE[b['type']]} on {h}"
-            + (f" (paid {cost} crystals)" if cost else " (free: Scientist)"),
-        )
-        adv_action(g, seat, b)
+        run_adv(g, seat, parts[2])
         return
     action = parts[1]
     cost = next(c for _, a, c in D.exec_layout(g.s.get("rules", 1)) if a == action)

@@ -163,7 +163,7 @@ def build_view(g: Any, seat: int | None) -> dict[str, Any]:
             "benefits": dict(D.LAB_BENEFIT),
         },
         "blueprints": {
-            "display": [{"id": b, "text": actions.bp_text(b)} for b in s["bp_display"]],
+            "display": [{"id": b, "text": actions.bp_text(g, b)} for b in s["bp_display"]],
             "deck": len(s["bp_deck"]),
         },
         "scientists": [

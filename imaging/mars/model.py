@@ -346,11 +346,14 @@ RESEARCH_LOOK = {"red": (200, 56, 48), "blue": (40, 100, 200)}
 
 
 def blueprint_action(text: str) -> str:
-    """The Executive action of a Blueprint from its view text ("...; action: X; ...")."""
+    """The Executive action of a Blueprint from its view text ("...; action: X; ..."), after
+    the card's name when the text starts with one (rules 10: "Casino, level 1 Shelter; ...")."""
+    name = text.split(", level ")[0] if ", level " in text.split(";")[0] else ""
     for part in text.split(";"):
         part = part.strip()
         if part.startswith("action:"):
-            return part.removeprefix("action:").strip()
+            action = part.removeprefix("action:").strip()
+            return f"{name}: {action}" if name else action
     return text
 
 

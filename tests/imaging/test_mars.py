@@ -212,3 +212,14 @@ def test_face_up_discovery_tiles_are_named_in_the_warehouse_panel() -> None:
     assert all(name in line[0].text for name in view["discovery_face_up"])
     bare = draw_public({**view, "discovery_face_up": []})
     assert not [t for t in bare.texts if t.text.startswith("Discovery face up")]
+
+
+def test_blueprint_display_names_the_published_card() -> None:
+    """Rules 10 (MARS-GAP-18): the Blueprint display reads "Casino: gain 2 crystals"; older
+    rules' texts, which name no card, read as before."""
+    from imaging.mars.model import blueprint_action
+
+    text = "Casino, level 1 Shelter; action: gain 2 crystals; produces 1 crystal; end +3/-3 OP"
+    assert blueprint_action(text) == "Casino: gain 2 crystals"
+    old = "level 1 Shelter; action: gain 2 crystal; produces 1 crystal; end +3/-3 OP"
+    assert blueprint_action(old) == "gain 2 crystal"

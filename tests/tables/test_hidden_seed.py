@@ -97,14 +97,15 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("migration", "rules"), [(9, 2), (10, 3), (11, 4), (12, 5), (14, 6), (15, 7), (16, 8)]
+    ("migration", "rules"), [(9, 2), (10, 3), (11, 4), (12, 5), (14, 6), (15, 7), (16, 8), (17, 9)]
 )
 async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
     tmp_path, migration: int, rules: int
 ) -> None:
     """On Mars rules 3 (migration 9), 4 (migration 10), 5 (migration 11), 6 (migration 12), 7
-    (migration 14), 8 (migration 15, MARS-GAP-03's Colonist payment) and 9 (migration 16,
-    MARS-GAP-10's published Discovery tiles): a game started on the
+    (migration 14), 8 (migration 15, MARS-GAP-03's Colonist payment), 9 (migration 16,
+    MARS-GAP-10's published Discovery tiles) and 10 (migration 17, MARS-GAP-18's published
+    Blueprint cards): a game started on the
     rules before (no "rules" option since the migration before) is stamped with them and replays
     on them, its players' starting crystals too; games stamped before and lobbies are left
     alone."""
