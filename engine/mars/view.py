@@ -29,6 +29,7 @@ renamed. Private goals appear only in the asking seat's own panel; ``view(None)`
                   "working_area": n, "colonists_gained": n, "ships_on_depot": n,
                   "hangar": n, "shelters_left": n, "bots": [hex], "rover": hex,
                   "techs": [id], "progress": [type], "blueprints": [id], "built": [id],
+                  "blueprint_names": {id: card name} (rules 10+),
                   "scientists": [id], "contracts": [ {"id", "items", "text"} ],
                   "research": [id], "goals_held": n, "goals": [text] (own seat only),
                   "goal_done": text | None, "op": n} ],
@@ -42,7 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import actions, build, order
+from engine.mars import actions, blueprints, build, order
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars.rules import known_tile
@@ -81,6 +82,11 @@ def _hex(g: Any, h: str) -> dict[str, Any]:
     }
 
 
+def blueprint_names(g: Any, bps: list[str]) -> dict[str, str]:
+    """Rules 10: the published cards' names ("gen-1b": "Wind Turbines"); none before."""
+    return {bp: blueprints.CARDS[bp][0] for bp in bps} if blueprints.v10(g) else {}
+
+
 def _seat(g: Any, seat: int, you: int | None) -> dict[str, Any]:
     p = g.s["players"][seat]
     out = {
@@ -104,6 +110,7 @@ def _seat(g: Any, seat: int, you: int | None) -> dict[str, Any]:
         "progress": list(p["progress"]),
         "blueprints": list(p["bps"]),
         "built": list(p["built"]),
+        "blueprint_names": blueprint_names(g, [*p["bps"], *p["built"]]),
         "scientists": list(p["scientists"]),
         "contracts": [
             {"id": c["id"], "items": dict(c["items"]), "text": actions.contract_text(c["id"])}

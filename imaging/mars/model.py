@@ -82,6 +82,7 @@ class PlayerModel:
     scientists: list[str] = field(default_factory=list)
     contracts: list[tuple[str, str, dict[str, int]]] = field(default_factory=list)
     research: list[str] = field(default_factory=list)
+    bp_names: dict[str, str] = field(default_factory=dict)  # rules 10: the cards' names
     goals_held: int = 0
     goals: list[str] | None = None  # the asking seat's own goals only
     goal_done: str | None = None
@@ -210,6 +211,7 @@ def read_player(s: dict[str, Any], seat: int, name: str) -> PlayerModel:
             if isinstance(c, dict)
         ],
         research=[str(x) for x in s.get("research") or []],
+        bp_names={str(k): str(v) for k, v in dict(s.get("blueprint_names") or {}).items()},
         goals_held=_int(s.get("goals_held")),
         goals=[str(g) for g in goals] if isinstance(goals, list) else None,
         goal_done=str(s["goal_done"]) if s.get("goal_done") else None,

@@ -263,9 +263,10 @@ def _cards(cv: Canvas, p: PlayerModel) -> None:
             colour, letter, label = building_look(kind)
             cv.icon("square", (x0 + 26, y), 26, colour, letter)
             done = " · built ✓" if bp in p.built else " · not built yet"
+            title = f"{p.bp_names[bp]} ({label} {code})" if bp in p.bp_names else f"{label} {code}"
             cv.text(
                 (x0 + 46, y),
-                f"{label} {code}{done}",
+                f"{title}{done}",
                 16,
                 bold=True,
                 anchor="lm",

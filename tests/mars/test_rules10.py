@@ -337,3 +337,19 @@ def test_new_games_get_rules_10() -> None:
     """RULINGS.md "Rules versions": new games start on rules 10 (MARS-GAP-18)."""
     assert D.RULES_LATEST == 10
     assert new_game("mars", ["a", "b"], seed=4).s["rules"] == 10
+
+
+def test_gap18_players_read_the_cards_names() -> None:
+    """Rules 10: a seat's Blueprints carry the published names in the view and on the player
+    picture ("Casino (Shelter 1a)"); rules 9 names none (its cards have no names)."""
+    from imaging.mars.player import draw_player
+
+    g, _ = card_game("shelter-1b")
+    P(g).update(bps=["shelter-1a"], built=["shelter-1b"])
+    refresh(g)
+    view = g.view(0)
+    assert view["seats"][0]["blueprint_names"] == {"shelter-1a": "Casino", "shelter-1b": "Gym"}
+    texts = [t.text for t in draw_player(view, 0).texts]
+    assert any(t.startswith("Casino (Shelter 1a)") for t in texts)
+    old, _ = card_game("shelter-1b", rules=9)
+    assert old.view(0)["seats"][0]["blueprint_names"] == {}
