@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import boosts, build, discovery
+from engine.mars import boosts, discovery
 from engine.mars import data as D
 from engine.mars.flow import arrive
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, developable, gain
+from engine.mars.rules import P, gain
 
 # id -> (card name, action, boosted); "build:<type>" constructs that type
 CARDS: dict[str, tuple[str, str, bool]] = {
@@ -93,16 +93,21 @@ def action_of(bp: str) -> str:
 def card_text(bp: str) -> str:
     """ "Wind Turbines: construct a Generator; each Colonist sent: +1 Tech level"."""
     name, act, boosted = CARDS[bp]
-    what = f"construct a {D.TYPE_TITLE[act[6:]]}" if act.startswith("build:") else TEXT[act]
+    what = TEXT[act] if act in TEXT else D.TILE_TEXT[act]  # "build:oxy": the tile's words
     more = f"; each Colonist sent: {BOOST[act.split(':')[0]]}" if boosted else ""
     return f"{name}: {what}{more}"
 
 
-def exec_label(g: Any, bp: str, h: str, how: str) -> str:
-    """The Executive option: the card's name and where, its cost first, then what it does."""
-    kind = D.TYPE_TITLE[g.s["hex"][h]["b"]["type"]]
-    name, _, what = card_text(bp).partition(": ")
-    return f"Executive: {name} ({how}; Advanced {kind} on {h}): {what}"
+def exec_label(g: Any, bp: str, h: str, how: str) -> tuple[str, str]:
+    """The Executive option (label, detail): the card's name and where, its cost first, then
+    what it does (a Radar: the Discovery tile on it); the boost in the detail."""
+    name, act, boosted = CARDS[bp]
+    what = card_text(bp).split("; ")[0].partition(": ")[2]
+    tile = g.s["hex"][h]["b"].get("radar")
+    if act == "radar" and tile:
+        what = f"{D.TILE_TEXT[tile]} (the Discovery tile on it)"
+    more = f"each Colonist sent: {BOOST[act.split(':')[0]]}" if boosted else ""
+    return f"Executive: {name} on {h} ({how}): {what}", more
 
 
 def rover_reach(g: Any) -> int:
@@ -115,38 +120,6 @@ def rover_reach(g: Any) -> int:
         ),
         default=0,
     )
-
-
-def usable(g: Any, seat: int, bp: str, h: str) -> bool:
-    """Whether using the card could do anything for ``seat`` now (it is not offered else)."""
-    from engine.mars.actions import learn_cost
-    from engine.mars.colony import ship_ok, takeable
-    from engine.mars.rules import crystals
-
-    act = action_of(bp)
-    p = P(g, seat)
-    if act.startswith("build:"):
-        kind = act[6:]
-        return build.can_pay(g, seat, kind) and bool(build.build_spots(g, seat, kind, p["lq"]))
-    checks = {
-        "upgrade": lambda: bool(build.upgradable(g, seat)),
-        "upgrade_any": lambda: bool(build.upgradable(g, seat, anywhere=True)),
-        "produce": lambda: bool(producers(g, seat)),
-        "ship": lambda: ship_ok(g, seat),
-        "warehouse": lambda: any(g.s["warehouse"].values()),
-        "tech": lambda: any(learn_cost(g, t) <= crystals(p) for t in g.s["grid"]),
-        "contract": lambda: bool(takeable(g, seat)),
-        "radar": lambda: bool(g.s["hex"][h]["b"].get("radar") or g.s.get("disc_up")),
-        "develop": lambda: bool(developable(g, seat)),
-        "home": lambda: p["wa"] > 0,
-        "slots_home": lambda: any(seat in slot for slot in g.s["orbit_slots"].values()),
-        "trade": lambda: any(p["res"].values()),
-        "bots_rover": lambda: bool(p["bots"]),
-        "elevator": lambda: p["side"] == "colony",
-        "blueprint": lambda: bool(g.s["bp_display"]),
-        "rover": lambda: rover_reach(g) > 0,
-    }
-    return checks[act]() if act in checks else True  # crystals, op: always
 
 
 def producers(g: Any, seat: int) -> list[str]:
@@ -164,7 +137,9 @@ def producers(g: Any, seat: int) -> list[str]:
 def start(g: Any, seat: int, h: str) -> None:
     """Use the Advanced Building on ``h``: first ask how many Colonists boost it, if any may."""
     bp = g.s["hex"][h]["b"]["bp"]
-    if CARDS[bp][2] and boosts.can_send(g, seat):
+    from engine.mars.card_checks import boost_cap
+
+    if CARDS[bp][2] and boost_cap(g, seat, bp) > 0:
         push(g, seat, "bpboost", bp=bp, hex=h)
     else:
         run(g, seat, bp, h, 0)
@@ -176,7 +151,9 @@ def start(g: Any, seat: int, h: str) -> None:
 def bpboost_options(g: Any, f: dict) -> list:
     act = action_of(f["bp"]).split(":")[0]
     out = [("0", "send none")]
-    for n in range(1, P(g, f["seat"])["lq"] + 1):
+    from engine.mars.card_checks import boost_cap
+
+    for n in range(1, boost_cap(g, f["seat"], f["bp"]) + 1):
         out.append((str(n), f"send {n} Colonist{'s' if n > 1 else ''}: {n} × {BOOST[act]}"))
     return out
 

@@ -136,7 +136,7 @@ def finish_move(g: Any, f: dict) -> None:
         stack[-1]["left"] -= f["moved"]  # steps off the Bots' allowance (issue 9)
     if f["piece"] == "bot" and f.get("as_rover"):  # rules 10: a Recycling Bot takes tiles
         if cell["tile"]:
-            rover_tile(g, seat, here)
+            rover_tile(g, seat, here, "Bot")
         return
     if f["piece"] == "bot":
         if cell["tile"]:  # MARS-BOT-03
@@ -169,14 +169,15 @@ def tile_blocked(g: Any, seat: int, tile: str) -> str | None:
     return None
 
 
-def rover_tile(g: Any, seat: int, h: str) -> None:
-    """MARS-ROVER-04: take the tile and resolve it at once; GAP-10: else it stays."""
+def rover_tile(g: Any, seat: int, h: str, piece: str = "Rover") -> None:
+    """MARS-ROVER-04: take the tile and resolve it at once; GAP-10: else it stays (``piece``:
+    "Bot" for rules 10's Recycling Bots, which take tiles as if Rovers)."""
     p = P(g, seat)
     cell = g.s["hex"][h]
     tile = cell["tile"]
     why = tile_blocked(g, seat, tile)
     if why:
-        g.log(seat, f"{g.name(seat)}'s Rover leaves the tile on {h}: {why}")
+        g.log(seat, f"{g.name(seat)}'s {piece} leaves the tile on {h}: {why}")
         return
     cell["tile"] = None
     p["tiles_taken"] += 1
@@ -186,7 +187,7 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
         p["research"].append(tile)
         g.log(
             seat,
-            f"{g.name(seat)}'s Rover takes Research tile {colour} {letter.upper()} "
+            f"{g.name(seat)}'s {piece} takes Research tile {colour} {letter.upper()} "
             f"on {h} (paid {', '.join(f'{n} {r}' for r, n in cost.items())}): "
             f"{D.TILE_TEXT[effect]}",
         )
@@ -194,7 +195,7 @@ def rover_tile(g: Any, seat: int, h: str) -> None:
         free_effect(g, seat, effect)
     else:
         g.mark_reveal()  # a face-down Discovery tile is turned up
-        g.log(seat, f"{g.name(seat)}'s Rover takes a Discovery tile on {h}: {D.TILE_TEXT[tile]}")
+        g.log(seat, f"{g.name(seat)}'s {piece} takes a Discovery tile on {h}: {D.TILE_TEXT[tile]}")
         p["disc_taken"] = p.get("disc_taken", 0) + 1
         contribute(g, seat, "discovery")
         if g.s.get("rules", 1) >= 9:  # the published tiles (RULINGS.md GAP-10)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mars import actions, blueprints, build, goals
+from engine.mars import actions, blueprints, build, card_checks, goals
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
@@ -78,7 +78,7 @@ def boost_techs(g: Any, seat: int, kind: str) -> list[str]:
 
 def exec_options(g: Any, seat: int) -> list:
     p = P(g, seat)
-    out = []
+    out: list[tuple[str, ...]] = []  # (move, label, group[, detail])
     for slot, action, cost in D.exec_layout(g.s.get("rules", 1)):
         if slot > open_slots(p):  # MARS-EXEC-03
             continue
@@ -99,9 +99,9 @@ def exec_options(g: Any, seat: int) -> list:
             continue
         how = f"{adv} crystals" if adv else "free: Scientist"
         if blueprints.v10(g):  # rules 10: the published cards (RULINGS.md GAP-18)
-            if blueprints.usable(g, seat, b["bp"], h):
-                label = blueprints.exec_label(g, b["bp"], h, how)
-                out.append((f"x adv {h}", label, "Executive actions"))
+            if card_checks.usable(g, seat, b["bp"], h, adv):
+                label, detail = blueprints.exec_label(g, b["bp"], h, how)
+                out.append((f"x adv {h}", label, "Executive actions", detail))
             continue
         if v2(g) and b["bp"].endswith("3b") and not boost_techs(g, seat, b["type"]):
             continue  # the teal boost needs a matching Tech in play

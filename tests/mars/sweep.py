@@ -1,7 +1,7 @@
 """Measure On Mars on its current rules (data.RULES_LATEST) with the scripted player (issue 9):
-``python -m tests.mars.sweep [games per count] [player counts]``. Prints rounds, how games ended,
-missions completed per card, colony levels, scores and how often each Main and Executive action
-was chosen."""
+``python -m tests.mars.sweep [games per count] [player counts] [rules version]``. Prints
+rounds, how games ended, missions completed per card, colony levels, scores and how often each
+Main and Executive action was chosen."""
 
 from __future__ import annotations
 
@@ -28,7 +28,9 @@ def action_of(move: str) -> str | None:
     return None
 
 
-def sweep(n: int, games: int) -> dict:
+def sweep(n: int, games: int, rules: int = D.RULES_LATEST) -> dict:
+    """``games`` games of ``n`` scripted players on ``rules`` (an older version compares the
+    player of today on the rules older games keep)."""
     rounds: list[int] = []
     win: list[int] = []
     spread: list[int] = []
@@ -43,7 +45,8 @@ def sweep(n: int, games: int) -> dict:
     for seed in range(games):
         moves: list[str] = []
         menus: list[list[str]] = []
-        g = play_game(n, 1000 + seed, turn_moves=moves, offered=menus)
+        options = None if rules == D.RULES_LATEST else {"rules": rules}
+        g = play_game(n, 1000 + seed, options=options, turn_moves=moves, offered=menus)
         v = g.view(None)
         rounds.append(v["round"])
         ends[v["ended_by"] or "?"] += 1
@@ -135,4 +138,5 @@ def report(results: list[dict]) -> None:
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     counts = [int(x) for x in sys.argv[2].split(",")] if len(sys.argv) > 2 else [1, 2, 3, 4]
-    report([sweep(n, games) for n in counts])
+    rules = int(sys.argv[3]) if len(sys.argv) > 3 else D.RULES_LATEST
+    report([sweep(n, games, rules) for n in counts])

@@ -77,7 +77,7 @@ def test_gap18_rules10_the_offer_names_cost_then_card() -> None:
     g, h = card_game("shelter-1a")
     d = g.pending()[0]
     opt = next(o for o in d.options if o.move == f"x adv {h}")
-    assert opt.label == f"Executive: Casino (2 crystals; Advanced Shelter on {h}): gain 2 crystals"
+    assert opt.label == f"Executive: Casino on {h} (2 crystals): gain 2 crystals"
     assert opt.detail == "each Colonist sent: 1 more crystal"
 
 
@@ -98,6 +98,30 @@ def test_gap18_mineral_mine_scores_2_op_unboosted() -> None:
     op = P(g)["op"]
     use(g, h)
     assert P(g)["op"] == op + 2 and not ask(g)[0].startswith("Boost")
+
+
+def test_gap18_metal_deposit_keeps_the_mines_colonist() -> None:
+    """Metal Deposit: a Mine costs a Colonist, so the boost never takes the last one, and the
+    card is not offered when only a boost by that Colonist would make the Mine placeable."""
+    from engine.mars.card_checks import boost_cap
+
+    g, _ = card_game("mine-1b", lq=2)
+    assert boost_cap(g, 0, "mine-1b") == 1
+    g, _ = card_game("mine-1b", lq=1)
+    assert boost_cap(g, 0, "mine-1b") == 0
+
+
+def test_gap18_not_offered_when_its_own_cost_leaves_nothing_to_pay_with() -> None:
+    """Biolab and Oxygen Tank: the 2 crystals the Advanced Building costs come first; a Contract
+    or Tech the remaining crystals cannot pay makes the card useless, so it is not offered."""
+    g, h = card_game("mine-3b", depot=2)
+    g.s["sci_display"][0] = D.CONTRACTS[0][0]
+    refresh(g)
+    assert f"x adv {h}" not in moves(g)
+    g, h = card_game("oxy-1a", depot=2)
+    g.s["grid"] = [t for t in g.s["grid"] if g.s["grid_pos"][t] >= D.GRID_ROW]  # 1 crystal each
+    refresh(g)
+    assert f"x adv {h}" not in moves(g)
 
 
 def test_gap18_boost_not_asked_without_colonists() -> None:
@@ -275,12 +299,20 @@ def test_gap18_automated_production() -> None:
 
 
 def test_gap18_private_ship_brings_one_more_colonist() -> None:
+    """Private Ship: 2 Colonists + 1 Bot or 3 Colonists; a boost is offered only for a Ship the
+    colony level and the player's plants and water allow (facts.md)."""
     g, h = card_game("water-1a")
     g.s["level"] = 2
-    P(g)["res"].update(plant=1, water=1)
+    P(g)["res"].update(plant=2, water=2, mineral=0)
+    refresh(g)
+    play(g, f"x adv {h}")
+    assert ask(g)[0].startswith("Boost") and list(ask(g)[1]) == ["0", "1"]
+    g, h = card_game("water-1a")
+    g.s["level"] = 2
+    P(g)["res"].update(plant=1, water=1, mineral=0)
     gained = P(g)["gained"]
     refresh(g)
-    use(g, h, "0")
+    use(g, h)  # one Ship only: no boost asked
     prompt, opts = ask(g)
     assert prompt == "Welcome a Ship: what does it bring?"
     assert opts["colbot"] == "2 Colonists + 1 Bot" and opts["col2"] == "3 Colonists"
