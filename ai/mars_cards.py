@@ -63,7 +63,7 @@ class Cards:
             return self.card_boost(b, moves)
         if prompt.startswith("Trade Market: spend"):
             return max(real, key=lambda m: b.res.get(m, 0))
-        if prompt.startswith(("Trade Market: take", "Automated Production")):
+        if prompt.startswith("Automated Production"):
             want = s.wanted_items(b)
             return next((m for m in real if m in want), real[0])
         if prompt.startswith(("Eco Resort", "Radar")):

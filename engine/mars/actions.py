@@ -18,7 +18,7 @@ from engine.mars.rules import (
     gain,
     gain_code,
     pay_crystals,
-    tech_label,
+    tech_offers,
     usable_techs,
     use_tech,
     v2,
@@ -176,11 +176,7 @@ def boost_price(f: dict) -> str:
 
 @decision("rtech", "Use a Rover Tech for extra Rover movement?")
 def rtech_options(g: Any, f: dict) -> list:
-    out = [("no", "no Tech")]
-    for tid in usable_techs(g, f["seat"], "rover"):
-        lvl = g.s["techs"][tid]["lvl"]
-        out.append((tid, f"{tech_label(g, f['seat'], tid)}: +{lvl} step(s)"))
-    return out
+    return tech_offers(g, f["seat"], "rover", "no Tech", "+{} step(s)".format)
 
 
 @applies("rtech")

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.mars import boosts, discovery
 from engine.mars import data as D
-from engine.mars.flow import arrive
+from engine.mars.flow import arrive, face_up_options, pop_face_up, turn_up_next
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import P, gain
 
@@ -233,20 +233,15 @@ def radar(g: Any, seat: int, h: str) -> None:
 
 @decision("radar", "Radar: which face-up Discovery tile goes on the card?")
 def radar_options(g: Any, f: dict) -> list:
-    up = g.s.get("disc_up") or []
-    return [(f"tile {i + 1}", D.TILE_TEXT[t]) for i, t in enumerate(up) if t not in up[:i]]
+    return face_up_options(g)
 
 
 @applies("radar")
 def radar_apply(g: Any, f: dict, move: str) -> None:
-    up = g.s["disc_up"]
-    tile = up.pop(int(move.split()[1]) - 1)
+    tile = pop_face_up(g, move)
     g.s["hex"][f["hex"]]["b"]["radar"] = tile
     g.log(f["seat"], f"{g.name(f['seat'])} puts Discovery tile {D.TILE_TEXT[tile]} on the Radar")
-    if g.s["disc_supply"]:
-        up.append(g.s["disc_supply"].pop())
-        g.mark_reveal()
-        g.log(None, f"A new Discovery tile is turned face up: {D.TILE_TEXT[up[-1]]}")
+    turn_up_next(g)
     discovery.take(g, f["seat"], tile)
 
 
@@ -286,29 +281,16 @@ def slotshome_apply(g: Any, f: dict, move: str) -> None:
     push(g, seat, "slotshome")
 
 
-@decision(
-    "trade",
-    lambda g, f: (
-        "Trade Market: spend which Resource?"
-        if not f.get("paid")
-        else f"Trade Market: take which Resource? ({f['left']} left)"
-    ),
-)
+@decision("trade", "Trade Market: spend which Resource?")
 def trade_options(g: Any, f: dict) -> list:
-    if not f.get("paid"):
-        res = P(g, f["seat"])["res"]
-        return [(r, f"spend 1 {r} ({n} held)") for r, n in res.items() if n]
-    return [(r, f"take 1 {r}") for r in D.LAB_ENTRY_CHOICES] if f["left"] > 0 else []
+    res = P(g, f["seat"])["res"]
+    return [(r, f"spend 1 {r} ({n} held)") for r, n in res.items() if n]
 
 
 @applies("trade")
 def trade_apply(g: Any, f: dict, move: str) -> None:
+    """Then the non-mineral Resources, as a Private Goal's "Resources of your choice" asks."""
     seat = f["seat"]
-    if not f.get("paid"):
-        P(g, seat)["res"][move] -= 1
-        g.log(seat, f"{g.name(seat)} spends 1 {move} at the Trade Market")
-        push(g, seat, "trade", left=f["left"], paid=True)
-        return
-    gain(g, seat, move, 1, "Trade Market")
-    if f["left"] > 1:
-        push(g, seat, "trade", left=f["left"] - 1, paid=True)
+    P(g, seat)["res"][move] -= 1
+    g.log(seat, f"{g.name(seat)} spends 1 {move} at the Trade Market")
+    push(g, seat, "gainres", left=f["left"], why="Trade Market")

@@ -13,7 +13,7 @@ from engine.mars import hexmap as H
 from engine.mars import names as N
 from engine.mars.actions import bp_text
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import tech_label, usable_techs, use_tech
+from engine.mars.rules import tech_label, tech_offers, usable_techs, use_tech
 
 
 # ------------------------------------------------------------------ construct
@@ -135,11 +135,8 @@ def uhex_apply(g: Any, f: dict, move: str) -> None:
 def utech_options(g: Any, f: dict) -> list:
     if not build.upgradable(g, f["seat"]):
         return []
-    out = [("no", "no extra upgrades")]
-    for tid in usable_techs(g, f["seat"], "upgrade"):
-        lvl = g.s["techs"][tid]["lvl"]
-        out.append((tid, f"{tech_label(g, f['seat'], tid)}: up to {lvl} more (1 mineral each)"))
-    return out
+    more = "up to {} more (1 mineral each)".format
+    return tech_offers(g, f["seat"], "upgrade", "no extra upgrades", more)
 
 
 @applies("utech")

@@ -9,7 +9,7 @@ from engine.mars import hexmap as H
 from engine.mars import names as N
 from engine.mars import paying
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, contribute, gain, tech_label, usable_techs, use_tech, v2
+from engine.mars.rules import P, contribute, gain, tech_offers, usable_techs, use_tech, v2
 
 SHIP_COST = {"plant": 1, "water": 1}  # facts.md: Welcome a Ship
 
@@ -158,11 +158,7 @@ def ship_apply(g: Any, f: dict, move: str) -> None:
 
 @decision("stech", "Use a Ship Tech for crystals?")
 def stech_options(g: Any, f: dict) -> list:
-    out = [("no", "no Tech")]
-    for tid in usable_techs(g, f["seat"], "ship"):
-        lvl = g.s["techs"][tid]["lvl"]
-        out.append((tid, f"{tech_label(g, f['seat'], tid)}: gain {lvl} crystal(s)"))
-    return out
+    return tech_offers(g, f["seat"], "ship", "no Tech", "gain {} crystal(s)".format)
 
 
 @applies("stech")

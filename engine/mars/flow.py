@@ -269,20 +269,34 @@ def disc_apply(g: Any, f: dict, move: str) -> None:
     g.log(f["seat"], f"{g.name(f['seat'])} places a Discovery tile on {move}")
 
 
+def face_up_options(g: Any) -> list:
+    """The face-up Discovery tiles beside the map, each kind once (``tile <k>`` moves)."""
+    up = g.s.get("disc_up") or []
+    return [(f"tile {i + 1}", D.TILE_TEXT[t]) for i, t in enumerate(up) if t not in up[:i]]
+
+
+def pop_face_up(g: Any, move: str) -> str:
+    """Take the face-up tile a ``tile <k>`` move names (then ``turn_up_next``)."""
+    return g.s["disc_up"].pop(int(move.split()[1]) - 1)
+
+
+def turn_up_next(g: Any) -> None:
+    """The next face-down tile is turned up beside the map (a reveal: no free undo past it)."""
+    if g.s["disc_supply"]:
+        g.s["disc_up"].append(g.s["disc_supply"].pop())
+        g.mark_reveal()
+        g.log(None, f"A new Discovery tile is turned face up: {D.TILE_TEXT[g.s['disc_up'][-1]]}")
+
+
 @decision("discup", lambda g, f: f"Which face-up Discovery tile goes on {f['hex']}?")
 def discup_options(g: Any, f: dict) -> list:
-    up = g.s["disc_up"]
-    return [(f"tile {i + 1}", D.TILE_TEXT[t]) for i, t in enumerate(up) if t not in up[:i]]
+    return face_up_options(g)
 
 
 @applies("discup")
 def discup_apply(g: Any, f: dict, move: str) -> None:
-    up = g.s["disc_up"]
-    tile = up.pop(int(move.split()[1]) - 1)
+    tile = pop_face_up(g, move)
     g.s["hex"][f["hex"]]["tile"] = tile
     g.s.setdefault("disc_known", {})[f["hex"]] = tile  # it was face up: everyone knows it
     g.log(f["seat"], f"{g.name(f['seat'])} places Discovery tile {D.TILE_TEXT[tile]} on {f['hex']}")
-    if g.s["disc_supply"]:
-        up.append(g.s["disc_supply"].pop())
-        g.mark_reveal()  # a face-down tile is turned up
-        g.log(None, f"A new Discovery tile is turned face up: {D.TILE_TEXT[up[-1]]}")
+    turn_up_next(g)

@@ -215,6 +215,9 @@ def gainres_options(g: Any, f: dict) -> list:
 
 @applies("gainres")
 def gainres_apply(g: Any, f: dict, move: str) -> None:
-    gain(g, f["seat"], move, 1, "Private Goal")
+    """One Resource of the player's choice; ``why`` names what gave it (a Private Goal's reward
+    unless said otherwise, rules 10's Trade Market)."""
+    why = f.get("why", "Private Goal")
+    gain(g, f["seat"], move, 1, why)
     if f["left"] > 1:
-        push(g, f["seat"], "gainres", left=f["left"] - 1)
+        push(g, f["seat"], "gainres", left=f["left"] - 1, **({"why": why} if "why" in f else {}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.mars import data as D
@@ -204,6 +205,17 @@ def tech_label(g: Any, seat: int, tid: str) -> str:
     whose = "your" if t["owner"] == seat else f"{g.name(t['owner'])}'s"
     extra = "" if t["owner"] == seat else f" ({g.name(t['owner'])} takes 1 Oxygen)"
     return f"use {whose} {D.TECH_TITLE.get(t['type'], 'Shelter')} Tech level {t['lvl']}{extra}"
+
+
+def tech_offers(
+    g: Any, seat: int, ttype: str, none: str, effect: Callable[[int], str]
+) -> list[tuple[str, str]]:
+    """A "use a Tech?" question: ``none`` first, then each usable Tech of ``ttype`` with what
+    its level gives (``effect(level)``)."""
+    out = [("no", none)]
+    for tid in usable_techs(g, seat, ttype):
+        out.append((tid, f"{tech_label(g, seat, tid)}: {effect(g.s['techs'][tid]['lvl'])}"))
+    return out
 
 
 def use_tech(g: Any, seat: int, tid: str) -> int:
