@@ -15,10 +15,11 @@ def play_game(
     options: dict[str, Any] | None = None,
     turn_moves: list[str] | None = None,
     offered: list[list[str]] | None = None,
+    texts: list[str] | None = None,
 ) -> Game:
     """One game of ``kind_players`` scripted players through the engine contract; the moves
     chosen at the turn menu are appended to ``turn_moves``, the moves it offered to
-    ``offered``."""
+    ``offered``, the text of every event to ``texts``."""
     game = new_game("mars", [f"p{i + 1}" for i in range(kind_players)], seed=seed, options=options)
     rnd = random.Random(seed * 7919 + kind_players)
     players = [Player(i, rnd) for i in range(kind_players)]
@@ -31,7 +32,9 @@ def play_game(
                 turn_moves.append(move)
             if offered is not None:
                 offered.append([o.move for o in d.options])
-        game.play(d.seat, move)
+        events = game.play(d.seat, move)
+        if texts is not None:
+            texts += [e.text for e in events]
         guard += 1
         if guard > 200_000:  # pragma: no cover - a hang, not a result
             raise RuntimeError("the game does not end")

@@ -10,15 +10,13 @@ Colonist boost adds 1 per Colonist sent; a Tech boosted must be in play)."""
 
 from __future__ import annotations
 
-import random
-
-from ai.mars_player import Player
 from engine.core import new_game
 from engine.mars import blueprints as BP
 from engine.mars import build
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from tests.mars.helpers import P, clear_map, moves, new, play, put, refresh, turn
+from tests.mars.player import play_game
 
 KDC = {  # KDC-Solo blueprints.ts: id -> (name, level, type)
     1: ("Construction Yard", 1, "mine"),
@@ -354,15 +352,11 @@ def test_gap18_rules9_keeps_the_old_actions() -> None:
 
 def test_rules10_scripted_players_finish_a_game() -> None:
     """Rules 10 end to end: the scripted player uses the cards and answers their questions."""
-    g = new_game("mars", ["a", "b", "c"], seed=25, options={"rules": 10})
-    rnd = random.Random(25)
-    players = [Player(i, rnd) for i in range(3)]
     texts: list[str] = []
-    while g.pending():
-        d = g.pending()[0]
-        texts += [e.text for e in g.play(d.seat, players[d.seat].choose(g, d))]
+    g = play_game(3, 29, options={"rules": 10}, texts=texts)
     assert g.s["rules"] == 10 and g.s["phase"] == "over" and g.s["final"]
     assert sum("uses the Advanced" in t for t in texts) >= 3
+    assert any("to boost Automated Production" in t for t in texts)  # a card's boost, answered
 
 
 def test_new_games_get_rules_10() -> None:

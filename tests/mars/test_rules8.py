@@ -22,6 +22,7 @@ from engine.core import IllegalMove, new_game
 from engine.mars import data as D
 from engine.mars.flow import recover
 from tests.mars.helpers import P, new, turn
+from tests.mars.player import play_game
 
 LEARN = "Learn a Tech from the Tech Grid"
 
@@ -189,12 +190,8 @@ def test_gap03_a_rules7_game_finishes_on_rules_7() -> None:
 def test_gap03_a_rules8_game_pays_with_colonists() -> None:
     """MARS-GAP-03, rules 8: the same game on rules 8 (scripted players) sends Colonists to the
     Working Area to pay for Red Colonists and still ends by the published trigger."""
-    g = new_game("mars", ["a", "b", "c"], seed=12, options={"rules": 8})
-    players = [Player(i, random.Random(12 + i)) for i in range(3)]
-    texts = []
-    while g.pending():
-        d = g.pending()[0]
-        texts += [e.text for e in g.play(d.seat, players[d.seat].choose(g, d))]
+    texts: list[str] = []
+    g = play_game(3, 12, options={"rules": 8}, texts=texts)
     assert g.s["rules"] == 8 and g.s["phase"] == "over" and g.s["final"]
     assert any("Colonists already on the action" in t for t in texts)
 
