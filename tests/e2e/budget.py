@@ -27,7 +27,7 @@ from tests.e2e.helpers import is_turn_post
 DONE = ("your turn is done", "the game is over")
 NOT_CHOICES = ("Back", "Undo my turn")
 MAX_STEPS = 40
-POST_VERSION = re.compile(r"· game #\d+ · move (\d+)")
+POST_VERSION = re.compile(r"· game #(?P<game>\d+) · move (\d+)")
 
 
 @dataclass
@@ -51,6 +51,21 @@ class Tally:
     forced_pings: list[str] = field(default_factory=list)  # pinged with nothing to choose
     pinged_at: dict[str, list[int]] = field(default_factory=dict)  # user -> post versions
     sessions: list[int] = field(default_factory=list)  # clicks of each Play-button session
+
+    @staticmethod
+    def pooled(tallies: list[Tally]) -> Tally:
+        """Several games' turns, sessions, posts and pings as one tally (for the medians and
+        the printed row; ``double_pings`` is a per-game check and is not pooled)."""
+        out = Tally()
+        for t in tallies:
+            out.turns += t.turns
+            out.sessions += t.sessions
+            out.posts += t.posts
+            out.one_option += t.one_option
+            out.forced_pings += t.forced_pings
+            for user, n in t.pings.items():
+                out.pings[user] = out.pings.get(user, 0) + n
+        return out
 
     @property
     def double_pings(self) -> list[str]:
@@ -127,7 +142,14 @@ class Table:
     # -------------------------------------------------------------- posts
     def latest_post(self) -> Message | None:
         posts = [m for m in self.standin.posts(self.standin.games) if is_turn_post(m)]
+        posts = [m for m in posts if self.game_of(m) in (None, self.game_id)]
         return posts[-1] if posts else None
+
+    @staticmethod
+    def game_of(post: Message) -> int | None:
+        """The game a turn post names (several games may be played in one channel in turn)."""
+        found = POST_VERSION.search(post.content)
+        return int(found["game"]) if found else None
 
     async def read_posts(self) -> None:
         """Count the new public posts of the game and who they ping (checking each ping is
@@ -136,13 +158,15 @@ class Table:
             version = POST_VERSION.search(post.content)
             if post.id in self.seen_posts or version is None:
                 continue  # lobby lines and undo requests are not turn posts
+            if self.game_of(post) != self.game_id:
+                continue  # an earlier game's late post in the same channel
             self.seen_posts.add(post.id)
             self.tally.posts += 1
             for raw in (post.allowed_mentions or {}).get("users") or []:
                 user = next(u for u in self.users if u.id == int(raw))
                 self.tally.pings[user.name] += 1
-                self.tally.pinged_at.setdefault(user.name, []).append(int(version[1]))
-                if not await self.had_a_choice(user, int(version[1])):
+                self.tally.pinged_at.setdefault(user.name, []).append(int(version[2]))
+                if not await self.had_a_choice(user, int(version[2])):
                     self.tally.forced_pings.append(f"{user.name}: {post.content[:120]}")
 
     async def had_a_choice(self, user: User, position: int) -> bool:
@@ -262,7 +286,8 @@ class Table:
         version = (await self.tables.game(self.game_id)).announced_seq
         await self.standin.wait_until(
             lambda: any(
-                f"move {version}\n" in m.content or version == 0
+                (f"move {version}\n" in m.content and self.game_of(m) == self.game_id)
+                or version == 0
                 for m in self.standin.posts(self.standin.games)
             )
         )
