@@ -211,7 +211,8 @@ class Player(Pieces, Spaces, Contracts, Cards):
             bonus = (8.0 + 4.0 * (b.n == 2)) * b.m("blueprint") + 5.0 * b.m("advanced")
             return W["blueprint"] + best + bonus - self.unbuilt_risk(b)
         if a == "learn":
-            return max((self.learn_value(b, t) for t in b.v["tech_grid"]), default=0)
+            payable = [t for t in b.v["tech_grid"] if self.grid_price(b, t) is not None]
+            return max((self.learn_value(b, t) for t in payable), default=0)
         if a == "rnd":
             return 1.0 + W["rnd"] * self.develops(b, 2)
         if a == "pod":
@@ -265,9 +266,30 @@ class Player(Pieces, Spaces, Contracts, Cards):
             )
         elif kind == "upgrade":
             v += 1.0 + 3.0 * b.m("advanced")
-        if b.v.get("tech_grid_rows", {}).get(tid, 0):
-            v -= 1.0  # the bottom row costs a crystal
-        return v
+        return v - (self.grid_price(b, tid) or 0.0)
+
+    def learn_move_value(self, b: Board, move: str) -> float:
+        """A Learn option: the tile's value, less a little for a wanted Resource given up on
+        the top row (rules 11, ``tid@resource``)."""
+        tid, _, extra = move.partition("@")
+        gives_up = extra and (extra in self.wanted_items(b) or b.res[extra] < 2)
+        return self.learn_value(b, tid) - 1.0 * bool(gives_up)
+
+    @staticmethod
+    def grid_price(b: Board, tid: str) -> float | None:
+        """What the tile's Tech Grid space costs (the view's ``tech_grid_cost``), in the
+        player's value units; None when this seat cannot pay it now."""
+        cost = b.v.get("tech_grid_cost", {}).get(tid, "free")
+        if cost == "1 crystal":
+            return 1.0 if b.crystals() >= 1 else None
+        if cost == "free":
+            return 0.0
+        res = b.res
+        if res["battery"] + res["mineral"] < 1:
+            return None
+        if "Resource" in cost and sum(res.values()) < 2:
+            return None
+        return 1.5 if "Resource" not in cost else 3.0
 
     # --------------------------------------------------------------- what is wanted
     def wanted_items(self, b: Board) -> set[str]:
@@ -368,7 +390,7 @@ class Player(Pieces, Spaces, Contracts, Cards):
         if prompt.startswith("Take a Blueprint"):
             return self.boosted(b, moves, labels, lambda m: b.bp_value(m) - self.unbuilt_risk(b))
         if prompt.startswith("Learn a Tech"):
-            return self.boosted(b, moves, labels, lambda m: self.learn_value(b, m))
+            return self.boosted(b, moves, labels, lambda m: self.learn_move_value(b, m))
         if prompt.startswith("Develop a Tech"):
             return self.develop(b, moves, labels)
         if prompt.startswith(("Take from the Warehouse", "Gain a Resource")):

@@ -80,6 +80,7 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
     15: pg_mars_stays(7),
     16: pg_mars_stays(8),
     17: pg_mars_stays(9),
+    18: pg_mars_stays(10),
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

@@ -7,6 +7,7 @@ from typing import Any
 from engine.mars import blueprints, boosts, build, order, red
 from engine.mars import data as D
 from engine.mars import names as N
+from engine.mars import tech_grid as TG
 from engine.mars.colony import contract_text, hireable, ship_ok, takeable
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
@@ -244,7 +245,7 @@ def learn_ok(g: Any, seat: int) -> bool:
     if red.v8(g):  # the placement may be paid with Colonists (MARS-GAP-03)
         return bool(red.red_ways(g, seat, "learn"))
     left = crystals(P(g, seat)) - placement_cost(g, "learn", seat)
-    return any(learn_cost(g, t) <= left for t in g.s["grid"])
+    return any(TG.can_learn(g, seat, t, left) for t in g.s["grid"])
 
 
 def landing_pod(g: Any, seat: int) -> None:
@@ -256,25 +257,16 @@ def landing_pod(g: Any, seat: int) -> None:
         arrive(g, seat, discovery=False)
 
 
-def learn_cost(g: Any, tid: str) -> int:
-    """Rules 2: the crystal cost of the Tech Grid row the tile is on (data.LEARN_ROW_COST)."""
-    if not v2(g):
-        return 0
-    return D.LEARN_ROW_COST[g.s["grid_pos"][tid] // D.GRID_ROW]
-
-
 @decision("learn", "Learn a Tech")
 def learn_options(g: Any, f: dict) -> list:
     if f.get("n", 0) and not can_boost(g, f):
         return []
-    have = crystals(P(g, f["seat"]))
+    seat, have = f["seat"], crystals(P(g, f["seat"]))
     out = []
     for tid in g.s["grid"]:
-        cost = learn_cost(g, tid)
-        if cost > have:
-            continue
-        price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost} crystal: " if cost else "")
-        out.append((tid, f"{price}{N.tech_name(g, tid)}, level 1"))
+        for move, cost in TG.choices(g, seat, tid, have):
+            price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost}: " if cost else "")
+            out.append((move, f"{price}{N.tech_name(g, tid)}, level 1"))
     if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
         return [*out, order.skip(f)]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
@@ -288,18 +280,16 @@ def learn_apply(g: Any, f: dict, move: str) -> None:
         pay_boost(g, f)
     elif f.get("cw"):  # rules 5: 1 Colonist sent learns a second tile (the rulebook)
         g.s["stack"].append({**f, "n": 1})
-    cost = learn_cost(g, move)
-    if cost:
-        pay_crystals(P(g, f["seat"]), cost)
+    paid, move = TG.pay(g, f["seat"], move), TG.tile_of(move)
     if v2(g):
         g.s["grid_pos"].pop(move)
         push(g, f["seat"], "labres")
     g.s["grid"].remove(move)
     g.s["techs"][move]["owner"] = f["seat"]
     P(g, f["seat"])["techs"].append(move)
-    g.log(
-        f["seat"], f"{g.name(f['seat'])} learns the {D.TECH_TITLE[g.s['techs'][move]['type']]} Tech"
-    )
+    kind = D.TECH_TITLE[g.s["techs"][move]["type"]]
+    paid = f" (paid {paid})" if paid else ""
+    g.log(f["seat"], f"{g.name(f['seat'])} learns the {kind} Tech{paid}")
     contribute(g, f["seat"], "tech")
 
 

@@ -53,13 +53,13 @@ def usable(g: Any, seat: int, bp: str, h: str, spent: int) -> bool:
 def tile_useful(g: Any, seat: int, what: str, spent: int) -> bool:
     """Whether a Discovery tile's benefit (Radar), a Tech (Oxygen Tank) or a Contract (Biolab)
     could be had once ``spent`` crystals are paid."""
-    from engine.mars.actions import learn_cost
     from engine.mars.colony import hireable, takeable
+    from engine.mars.tech_grid import can_learn
 
     p = P(g, seat)
     depot, spendable = after_paying(p, spent)
     if what == "tech":
-        return any(learn_cost(g, t) <= spendable for t in g.s["grid"])
+        return any(can_learn(g, seat, t, spendable) for t in g.s["grid"])
     if what in ("contract", "scicon"):
         contract = depot >= D.CONTRACT_COST and bool(takeable(g, seat, free=True))
         return contract or (what == "scicon" and bool(hireable(g, seat)))

@@ -28,8 +28,11 @@ from typing import Any
 # on either side at setup, as the rulebook does (RULINGS.md GAP-04); version 8 (storage
 # migration 15 keeps games started on version 7 there) lets a Red Colonist's cost be paid with
 # Colonists sent to the Working Area instead of crystals, as the rulebook does (RULINGS.md
-# GAP-03). New games get RULES_LATEST.
-RULES_LATEST = 10
+# GAP-03); version 9 (migration 16 keeps version 8) deals the published Discovery tiles
+# (GAP-10); version 10 (migration 17 keeps version 9) plays the published Blueprint cards
+# (GAP-18); version 11 (migration 18 keeps version 10) charges the rulebook's Tech Grid rows
+# (GAP-05, engine/mars/tech_grid.py). New games get RULES_LATEST.
+RULES_LATEST = 11
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS
@@ -140,6 +143,11 @@ LAB_BENEFIT = {2: "crystal", 3: "mineral", 4: "crystal2"}  # MARS-ORBIT-07, opti
 # Mineral) when a tile enters it; columns 2-4 as LAB_BENEFIT (ours).
 GRID_ROW = 4
 LEARN_ROW_COST = (0, 1)
+# Rules 11 (the rulebook's Learn New Technology, engine/mars/tech_grid.py): spaces 0-1 are the
+# bottom row (free), 2-4 the middle (1 Battery), 5-7 the top three (1 Battery + 1 Resource of
+# your choice); (Batteries, Resources of your choice) per row, bottom first.
+GRID_ROW_ENDS_11 = (2, 5, 8)
+LEARN_ROW_RES_11 = ((0, 0), (1, 0), (1, 1))
 LAB_ENTRY_CHOICES = ("battery", "water", "plant", "oxygen")
 # Rules 2: crystal-icon boosts (facts.md "crystal icon = boost by spending crystals"): 1 crystal
 # per extra item, at most CBOOST_MAX, on these Main actions (which ones is ours).

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.mars import actions as A
 from engine.mars import boosts
+from engine.mars import tech_grid as TG
 from engine.mars.frames import applies, decision
 from engine.mars.rules import P, crystals, pay_crystals, v2
 
@@ -29,7 +30,7 @@ def red_ways(g: Any, seat: int, a: str, placed: bool = False, cost: int | None =
     ways = affordable(g, seat, c, placed)
     if a == "learn" and v2(g):  # a Tech Grid row still paid for afterwards (learn_ok)
         left = crystals(P(g, seat)) - c
-        ways = [k for k in ways if any(A.learn_cost(g, t) <= left + k for t in g.s["grid"])]
+        ways = [k for k in ways if any(TG.can_learn(g, seat, t, left + k) for t in g.s["grid"])]
     return ways
 
 

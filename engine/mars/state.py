@@ -92,6 +92,10 @@ def new_state(n: int, rng: Rng, rules: int = D.RULES_LATEST) -> S:  # noqa: C901
         techs.update(_tech_set(2))
     if rules >= 2:
         rng.shuffle(reserve)  # the refill stacks are face down and shuffled
+    if rules >= 11:  # the rulebook: the set is placed "at random" on the Tech Grid's spaces
+        spaces = list(grid)
+        rng.shuffle(spaces)
+        grid = {t: grid[t] for t in spaces}
     for tid in techs:
         techs[tid].setdefault("owner", None)
     # Random map contents: crystals, Discovery and Research tiles on empty hexes

@@ -14,6 +14,8 @@ renamed. Private goals appear only in the asking seat's own panel; ``view(None)`
                "bots": [seat], "rovers": [seat]} ]},
       "building_tiles": {type: tiles left}, "building_cost": {type: [item, n]},
       "tech_grid": [tech], "techs": {id: {"type", "owner", "level"}},
+      "tech_grid_rows": {tech: row, 0 = bottom}, "tech_grid_cost": {tech: "free" | "1 crystal"
+        | "1 battery" | "1 battery + 1 Resource"} (rules 2+: what its Tech Grid space costs),
       "laboratory": {"levels": [1..4], "op": {level: OP}, "benefits": {level: str}},
       "blueprints": {"display": [ {"id", "text"} ], "deck": int},
       "scientists": [ {"space": i, "card": id | None, "kind": "scientist|contract"} ],
@@ -46,6 +48,7 @@ from typing import Any
 from engine.mars import actions, blueprints, build, order
 from engine.mars import data as D
 from engine.mars import hexmap as H
+from engine.mars import tech_grid as TG
 from engine.mars.rules import known_tile
 
 
@@ -143,7 +146,8 @@ def build_view(g: Any, seat: int | None) -> dict[str, Any]:
             D.LQ_STEPS_2[1:] if s.get("rules", 1) >= 2 else D.LQ_STEPS[1:]
         ),
         "living_quarters_counts": "in" if s.get("rules", 1) >= 2 else "gained",
-        "tech_grid_rows": {t: i // D.GRID_ROW for t, i in s.get("grid_pos", {}).items()},
+        "tech_grid_rows": {t: TG.row(g, t) for t in s.get("grid_pos", {})},
+        "tech_grid_cost": {t: TG.row_text(g, t) for t in s.get("grid_pos", {})},
         "you": seat,
         "players": list(g.players),
         "round": s["round"],

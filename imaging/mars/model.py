@@ -120,6 +120,7 @@ class GameModel:
     building_cost: dict[str, tuple[str, int]]
     tech_grid: list[str]
     techs: dict[str, Tech]
+    tech_grid_cost: dict[str, str]  # tech id -> what its Tech Grid space costs
     lab_op: dict[int, int]
     lab_benefit: dict[int, str]
     bp_display: list[tuple[str, str]]
@@ -253,6 +254,7 @@ def read_game(view: dict[str, Any]) -> GameModel:
             if isinstance(v, list | tuple) and len(v) == 2
         },
         tech_grid=[str(t) for t in view.get("tech_grid", [])],
+        tech_grid_cost={str(k): str(v) for k, v in dict(view.get("tech_grid_cost") or {}).items()},
         techs={
             str(k): Tech(
                 str(k), str(t.get("type", "")), _seat(t.get("owner")), _int(t.get("level"))

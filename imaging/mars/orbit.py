@@ -21,21 +21,21 @@ def tech_static(cv: Canvas, box: Box, lab_op: dict[int, int]) -> None:
     x0, y0, x1, y1 = box
     cv.card(box)
     with cv.panel("tech", box):
-        _title(cv, (x0 + 12, y0 + 8), "TECH GRID (free)")
+        _title(cv, (x0 + 12, y0 + 8), "TECH GRID (cost to learn)")
         lab_x = x0 + 12
-        _title(cv, (lab_x, y0 + 70), "LABORATORY (developed Techs)")
+        _title(cv, (lab_x, y0 + 82), "LABORATORY (developed Techs)")
         w = (x1 - x0 - 24) // len(LAB_LEVELS)
         for i, lvl in enumerate(LAB_LEVELS):
             cx = lab_x + i * w
             cv.draw.rounded_rectangle(
-                (cx, y0 + 92, cx + w - 6, y1 - 8), radius=6, fill=pal.PAPER_ALT
+                (cx, y0 + 102, cx + w - 6, y1 - 8), radius=6, fill=pal.PAPER_ALT
             )
             cv.text(
-                (cx + 6, y0 + 104), f"Level {lvl}", 14, bold=True, anchor="lm", max_width=w - 60
+                (cx + 6, y0 + 114), f"Level {lvl}", 14, bold=True, anchor="lm", max_width=w - 60
             )
             op = lab_op.get(lvl, 0)
             cv.text(
-                (cx + w - 12, y0 + 104),
+                (cx + w - 12, y0 + 114),
                 f"{op} OP",
                 14,
                 fill=pal.VP,
@@ -45,21 +45,55 @@ def tech_static(cv: Canvas, box: Box, lab_op: dict[int, int]) -> None:
             )
 
 
+COST_SHORT = {  # what a Tech Grid space costs, as the picture's group label
+    "free": "free",
+    "1 crystal": "1 crystal",
+    "1 battery": "1 battery",
+    "1 battery + 1 Resource": "1 battery + 1 any",
+}
+
+
+def grid_groups(game: GameModel) -> list[tuple[str, list[str]]]:
+    """The face-up Techs by what their space costs, cheapest first (rules 1: one free group)."""
+    order = list(COST_SHORT)
+    groups: dict[str, list[str]] = {}
+    for t in game.tech_grid:
+        if t in game.techs:
+            groups.setdefault(game.tech_grid_cost.get(t, "free"), []).append(game.techs[t].type)
+    return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
+
+
 def tech_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
+    """The face-up Techs, one line per cost of their Tech Grid space ("free: Rover, Green")."""
     x0, y0, x1, y1 = box
     with cv.panel("tech", box):
-        x = x0 + 14
-        grid = [game.techs[t] for t in game.tech_grid if t in game.techs]
-        for k, t in enumerate(grid):
-            label = TECH_SHORT.get(t.type, t.type)
-            room = 28 + cv.text_width(label, 14) + (0 if k == len(grid) - 1 else 44)
-            if x + room > x1 - 8:  # the rest as "+N more", after the last one shown
-                more, w = f"+{len(grid) - k} more", x1 - 8 - x  # fitted: a long grid's row
-                cv.text((x, y0 + 46), more, 14, bold=True, anchor="lm", max_width=w, min_size=10)
-                break
-            icon, colour, letter = tech_look(t.type)
-            cv.icon(icon, (x + 12, y0 + 46), 24, colour, letter)
-            x = cv.text((x + 28, y0 + 46), label, 14, anchor="lm")[2] + 12
+        groups = grid_groups(game)
+        label_w = max(
+            (cv.text_width(COST_SHORT.get(c, c), 13, bold=True) for c, _ in groups), default=0
+        )
+        for i, (cost, kinds) in enumerate(groups):
+            y = y0 + 36 + i * 17
+            cv.text(
+                (x0 + 14, y), COST_SHORT.get(cost, cost), 13, fill=pal.MUTED, bold=True, anchor="lm"
+            )
+            x = x0 + 14 + label_w + 10
+            for kind in kinds:
+                icon, colour, letter = tech_look(kind)
+                cv.icon(icon, (x + 8, y), 16, colour, letter)
+                x = (
+                    cv.text(
+                        (x + 19, y),
+                        TECH_SHORT.get(kind, kind),
+                        13,
+                        anchor="lm",
+                        max_width=x1 - 8 - x - 19,
+                    )[2]
+                    + 10
+                )
+        if not groups:
+            cv.text(
+                (x0 + 14, y0 + 36), "empty until the next level", 13, fill=pal.MUTED, anchor="lm"
+            )
         w = (x1 - x0 - 24) // len(LAB_LEVELS)
         per_row = max(1, (w - 10) // 40)
         for i, lvl in enumerate(LAB_LEVELS):
@@ -71,11 +105,9 @@ def tech_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
             cx = x0 + 12 + i * w
             for k, t in enumerate(owned):
                 row, col = divmod(k, per_row)
-                px, py = cx + 6 + col * 40, y0 + 128 + row * 26
+                px, py = cx + 6 + col * 40, y0 + 136 + row * 25
                 if py + 12 > y1 - 8:
-                    cv.text(
-                        (cx + w - 12, y1 - 18), f"+{len(owned) - k}", 13, bold=True, anchor="rm"
-                    )
+                    cv.text((cx + w - 9, y1 - 18), f"+{len(owned) - k}", 13, bold=True, anchor="rm")
                     break
                 icon, colour, letter = tech_look(t.type)
                 cv.icon(icon, (px + 11, py), 22, colour, letter)
