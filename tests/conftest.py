@@ -60,7 +60,11 @@ def pytest_collection_modifyitems(session, config, items: list[pytest.Item]) -> 
         items[:] = [item for k in range(n) for item in items[k::n]]
     e2e = Path(__file__).parent / "e2e"
     for item in items:
-        if item.path.is_relative_to(e2e) and inspect.iscoroutinefunction(item.obj):
+        if (
+            item.path.is_relative_to(e2e)
+            and isinstance(item, pytest.Function)
+            and inspect.iscoroutinefunction(item.obj)
+        ):
             # the shared stand-in and bot live in the worker's one loop (tests/e2e/shared.py)
             item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)
 

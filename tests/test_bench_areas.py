@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Iterator
 
 import pytest
 
@@ -56,7 +57,7 @@ def test_render_area_with_its_encode_and_post_rows(monkeypatch: pytest.MonkeyPat
 
 def test_storage_area_on_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
     @contextlib.contextmanager
-    def no_postgres():  # type: ignore[no-untyped-def]
+    def no_postgres() -> Iterator[str | None]:
         yield None
 
     monkeypatch.setattr(storage, "GAMES", 50)

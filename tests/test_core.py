@@ -75,13 +75,18 @@ def test_unknown_move_suggests_close_options() -> None:
 def test_simultaneous_decisions_and_versions_change_after_own_move() -> None:
     game = fresh(3)
     assert [d.seat for d in game.pending()] == [0, 1, 2]
-    v1 = game.decision_for(1).version
+    before = game.decision_for(1)
+    assert before is not None
+    v1 = before.version
     game.play(0, "stake 1")
     # seat 1's options did not change, so its menu is still current
-    assert game.decision_for(1).version == v1
+    still = game.decision_for(1)
+    assert still is not None and still.version == v1
     game.play(1, "stake 2")
     game.play(2, "stake 3")
-    v_draw = game.decision_for(0).version
+    drawing = game.decision_for(0)
+    assert drawing is not None
+    v_draw = drawing.version
     game.play(0, "draw")
     after = game.decision_for(0)  # still seat 0: draw again, stop, or aim after a bust
     assert after is not None

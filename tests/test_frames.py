@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.frames import MAX_UNGROUPED, Frames
+from engine.frames import MAX_UNGROUPED, Frames, Opt
 
 
 def _machine(per_seat: bool) -> Frames:
@@ -82,7 +82,9 @@ def test_auto_frame_runs_when_on_top_and_can_ask_another_seat() -> None:
 
 def test_many_options_all_get_a_group() -> None:
     m, g = Frames(per_seat=False), _game(False)
-    many = [(f"m{i}", f"move {i}", "Named" if i == 0 else "") for i in range(MAX_UNGROUPED + 1)]
+    many: list[Opt] = [
+        (f"m{i}", f"move {i}", "Named" if i == 0 else "") for i in range(MAX_UNGROUPED + 1)
+    ]
     m.decision("big", "many")(lambda g, seat, f: many)
     m.push(g, 0, "big")
     groups = {o.group for o in m.decisions(g)[0][2]}

@@ -17,6 +17,7 @@ import ai
 from ai.mcts import Budget
 from engine.core import Game, Rng
 from engine.mars import data as MD
+from engine.mars.game import MarsGame
 from engine.mars.rules import known_tile
 from tests.ai.helpers import midgame, seat_to_act
 
@@ -28,6 +29,7 @@ def hidden_variant(game: Game, seat: int, salt: int) -> Game:
     other = Game.from_json(game.to_json())
     other.rng = Rng(0xC0FFEE + salt)  # different future draws
     if other.kind == "mars":
+        assert isinstance(other, MarsGame)
         s = other.s
         rng = Rng(salt)
         me = s["players"][seat]
@@ -91,6 +93,7 @@ def test_mars_hidden_things_are_dealt_again_consistently():
     """The copy deals every hidden thing anew from the AI's generator, never a goal the seat
     holds, has discarded or has seen completed, and keeps each group's size."""
     game = midgame("mars", 3, 21, 12)
+    assert isinstance(game, MarsGame)
     seat = seat_to_act(game)
     me = game.s["players"][seat]
     mine = set(me["goals"]) | set(me.get("goals_gone", []))
@@ -98,6 +101,7 @@ def test_mars_hidden_things_are_dealt_again_consistently():
     dealt_differently = False
     for k in range(12):
         copy = game.determinize(seat, Rng(k))
+        assert isinstance(copy, MarsGame)
         s = copy.s
         hands = [p["goals"] for i, p in enumerate(s["players"]) if i != seat]
         flat = [g for hand in hands for g in hand]
@@ -120,9 +124,10 @@ def test_mars_hidden_things_are_dealt_again_consistently():
 
 def test_a_discarded_goal_is_remembered_by_its_owner_only():
     game = midgame("mars", 2, 31, 40)
+    assert isinstance(game, MarsGame)
     seat = seat_to_act(game)
-    while game.decision_for(seat) is None or not any(
-        o.move == "discard 1" for o in game.decision_for(seat).options
+    while (mine := game.decision_for(seat)) is None or not any(
+        o.move == "discard 1" for o in mine.options
     ):
         d = game.pending()[0]
         game.play(d.seat, ai.choose(game, d.seat, "random"))
@@ -133,5 +138,7 @@ def test_a_discarded_goal_is_remembered_by_its_owner_only():
     assert game.s["players"][seat]["goals_gone"][-1] == gone
     assert "goals_gone" not in json.dumps(game.view(1 - seat))
     for k in range(10):
-        other = game.determinize(seat, Rng(k)).s["players"][1 - seat]["goals"]
+        copy = game.determinize(seat, Rng(k))
+        assert isinstance(copy, MarsGame)
+        other = copy.s["players"][1 - seat]["goals"]
         assert gone not in other

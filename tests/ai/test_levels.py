@@ -24,7 +24,9 @@ def test_every_level_picks_a_listed_option(kind: str, level: str):
     seat = seat_to_act(game)
     before = game.to_json()
     move = ai.choose(game, seat, level, TINY if level in ("normal", "strong") else None)
-    assert move in {o.move for o in game.decision_for(seat).options}
+    decision = game.decision_for(seat)
+    assert decision is not None
+    assert move in {o.move for o in decision.options}
     assert game.to_json() == before, "choosing must not touch the real game"
 
 
@@ -46,7 +48,9 @@ def test_search_counts_its_iterations_and_visits_only_legal_moves():
     game = midgame("algae", 2, 4, 20)
     seat = seat_to_act(game)
     result = search(game, seat, Budget(seconds=None, iterations=30, prior=False), Rng(1))
-    legal = {o.move for o in game.decision_for(seat).options}
+    decision = game.decision_for(seat)
+    assert decision is not None
+    legal = {o.move for o in decision.options}
     assert result.iterations == 30
     assert set(result.visits) <= legal and result.move in legal
     assert sum(result.visits.values()) == 30
@@ -58,6 +62,7 @@ def test_search_opens_the_plans_move_first_and_widens_slowly():
     game = midgame("algae", 2, 4, 20)
     seat = seat_to_act(game)
     decision = game.decision_for(seat)
+    assert decision is not None
     planned = policy_move(game.determinize(seat, Rng(9)), decision, Rng(9))
     one = search(game, seat, Budget(seconds=None, iterations=1, prior=False), Rng(1))
     assert one.visits == {planned: 1} and one.move == planned

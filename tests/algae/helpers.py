@@ -88,11 +88,15 @@ def at_work(depts: list[str] | None = None, seed: int = 1) -> AlgaeGame:
     g = new(depts, seed)
     while g.s["phase"] != "work":
         d = g.pending()[0]
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     return g
 
 
 def finish_with_defaults(g: AlgaeGame) -> None:
     while g.pending():
         d = g.pending()[0]
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)

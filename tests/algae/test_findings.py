@@ -146,10 +146,12 @@ def test_dead_spot_says_why_and_the_refusal_gives_the_reason():
     assert p["cells"]["s1"] == 0
     play(g, 0, "spot 1b")  # Recruit (side 0)
     play(g, 0, "alt", "money")
-    label = next(f"{o.label} {o.detail}" for o in g.decision_for(0).options if o.move == "spot 2c")
+    d = g.decision_for(0)
+    assert d is not None
+    label = next(f"{o.label} {o.detail}" for o in d.options if o.move == "spot 2c")
     assert "Activate machine B" in label
     assert "cannot be taken now: Station 1 is empty" in label
-    ok = next(o.label for o in g.decision_for(0).options if o.move == "spot 2b")
+    ok = next(o.label for o in d.options if o.move == "spot 2b")
     assert "cannot be taken" not in ok  # engineers can always be activated
     play(g, 0, "spot 2c")
     before = g.to_json()

@@ -47,6 +47,7 @@ def test_playouts_cover_every_department() -> None:
     every department at every player count, both among the games that choose departments
     (which must be honoured) and among those that draw them from the seed (when the sweep
     starts any: locally every sixth seed is even, so only chosen departments)."""
+    from engine.algae.game import AlgaeGame
     from engine.core import new_game
 
     seen: dict[tuple[int, bool], set[str]] = {}
@@ -54,6 +55,7 @@ def test_playouts_cover_every_department() -> None:
         for seed in PLAYOUT_SEEDS:
             opts = _options(players, seed)
             game = new_game("algae", [f"p{i}" for i in range(players)], seed=seed, options=opts)
+            assert isinstance(game, AlgaeGame)
             depts = [p["dept"] for p in game.s["players"]]
             if opts:
                 assert depts == opts["departments"]

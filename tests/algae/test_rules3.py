@@ -41,7 +41,9 @@ def game(depts: list[str], rules: int, seed: int = 4) -> AlgaeGame:
 
 def test_rules_3_is_the_current_version():
     assert D.RULES_VERSION == 3
-    assert new_game("algae", ["a"], seed=1).s["rules"] == 3
+    g = new_game("algae", ["a"], seed=1)
+    assert isinstance(g, AlgaeGame)
+    assert g.s["rules"] == 3
 
 
 @pytest.mark.parametrize("rules", [3, 2])

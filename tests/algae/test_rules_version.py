@@ -17,12 +17,18 @@ import pytest
 import engine  # noqa: F401
 from engine.algae import data as D
 from engine.algae import rules as R
+from engine.algae.game import AlgaeGame
 from engine.algae.state import contract_fits
 from engine.core import Game, new_game, replay
 
 HERE = Path(__file__).parent / "scenarios"
 V1 = sorted(HERE.glob("v1_game_*p.json"))
 OLD = sorted(HERE.glob("v[0-9]_game_*p.json"))  # every older version's frozen games
+
+
+def _algae(game: Game) -> AlgaeGame:
+    assert isinstance(game, AlgaeGame)
+    return game
 
 
 def _version(path: Path) -> int:
@@ -62,7 +68,7 @@ def test_there_are_games_of_every_older_version():
 def test_old_record_replays_on_its_own_rules(path: Path):
     v = _version(path)
     rec = json.loads(path.read_text())
-    game = replay(_record(rec, rules=v))
+    game = _algae(replay(_record(rec, rules=v)))
     assert game.over and game.s["rules"] == v
     assert all(p["rules"] == v for p in game.s["players"])
     assert _scores(game) == _frozen(rec)
@@ -88,7 +94,7 @@ def test_old_snapshot_finishes_on_old_rules(path: Path):
     rec = json.loads(path.read_text())
     half = len(rec["moves"]) // 2
     old = _strip_versions(replay(_record(rec, rules=1), upto=half).to_json())
-    game = Game.from_json(old)
+    game = _algae(Game.from_json(old))
     assert "rules" not in game.s and R.version(game.s) == 1
     for seat, move in rec["moves"][half:]:
         game.play(seat, move)
@@ -108,10 +114,10 @@ def test_old_version_differs_from_the_current_rules(v: int):
 
 
 def test_new_games_carry_the_current_version():
-    g = new_game("algae", ["a", "b"], seed=3)
+    g = _algae(new_game("algae", ["a", "b"], seed=3))
     assert g.s["rules"] == D.RULES_VERSION
     assert all(p["rules"] == D.RULES_VERSION for p in g.s["players"])
-    assert Game.from_json(g.to_json()).s["rules"] == D.RULES_VERSION
+    assert _algae(Game.from_json(g.to_json())).s["rules"] == D.RULES_VERSION
     with pytest.raises(ValueError, match="rules version"):
         new_game("algae", ["a"], seed=1, options={"rules": 99})
 
@@ -131,10 +137,12 @@ def test_a_new_players_board_is_the_one_its_rules_version_prints(monkeypatch):
     cos["values"] = {c: (v, "cream") for c, (v, _) in cos["values"].items()}
     monkeypatch.setitem(R.LEGACY[1], "DEPARTMENTS", old)
     for seed in range(6):
-        g = new_game("algae", ["a"], seed=seed, options={"departments": ["cosmetics"], "rules": 1})
+        options = {"departments": ["cosmetics"], "rules": 1}
+        g = _algae(new_game("algae", ["a"], seed=seed, options=options))
         p = g.s["players"][0]
         assert (p["cells"][other], p["cells"][covered]) == (0, D.START_ALGAE)
     assert not contract_fits("cosmetics", "variety", 1)  # one product type on that board
     assert contract_fits("cosmetics", "variety")
-    now = new_game("algae", ["a"], seed=1, options={"departments": ["cosmetics"]}).s["players"][0]
+    now_game = _algae(new_game("algae", ["a"], seed=1, options={"departments": ["cosmetics"]}))
+    now = now_game.s["players"][0]
     assert (now["cells"][other], now["cells"][covered]) == (D.START_ALGAE, 0)

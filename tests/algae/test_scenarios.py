@@ -24,11 +24,17 @@ import pytest
 
 import engine  # noqa: F401
 from engine.algae import data as D
+from engine.algae.game import AlgaeGame
 from engine.algae.scoring import full_rows, tiebreak
-from engine.core import replay
+from engine.core import Game, replay
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.glob("game_*p.json"))
+
+
+def _algae(game: Game) -> AlgaeGame:
+    assert isinstance(game, AlgaeGame)
+    return game
 
 
 def test_there_is_a_script_for_each_player_count():
@@ -42,7 +48,9 @@ def test_scenario_final_scores(path: Path):
     REGRESSION PIN: the VP, ranks and breakdowns compared below are the frozen ones; the checks
     after them are derived from the rules (End of the Month points, ranks)."""
     rec = json.loads(path.read_text())
-    game = replay({"kind": "algae", **{k: rec[k] for k in ("players", "seed", "options", "moves")}})
+    game = _algae(
+        replay({"kind": "algae", **{k: rec[k] for k in ("players", "seed", "options", "moves")}})
+    )
     assert game.over
     lines = game.scores()
     assert [ln.vp for ln in lines] == [f["vp"] for f in rec["final"]]
@@ -73,8 +81,8 @@ def test_scenario_first_monday(path: Path):
     first_turn = next(i for i, (_, m) in enumerate(rec["moves"]) if m.startswith("spot "))
     assert all(m == "staff operators" for _, m in rec["moves"][: len(rec["players"])])
     base = {"kind": "algae", **{k: rec[k] for k in ("players", "seed", "options", "moves")}}
-    start = replay(base, upto=len(rec["players"]))
-    game = replay(base, upto=first_turn)
+    start = _algae(replay(base, upto=len(rec["players"])))
+    game = _algae(replay(base, upto=first_turn))
     assert game.s["phase"] == "work" and game.s["day"] == 1
     for seat, (before, after) in enumerate(zip(start.s["players"], game.s["players"], strict=True)):
         bought = sum(1 for s, m in rec["moves"][:first_turn] if s == seat and m.startswith("buy "))
@@ -110,13 +118,13 @@ def milestone_met(mid: str, cities: list[str]) -> bool:
 def derive(rec: dict) -> tuple[Any, list[dict[str, int]], list[dict[str, int]]]:  # noqa: C901
     """Replay the script; return the game, the VP by source derived from the log, and counts."""
     base = {"kind": "algae", **{k: rec[k] for k in ("players", "seed", "options", "moves")}}
-    setup = replay(base, upto=0)
+    setup = _algae(replay(base, upto=0))
     tokens = {c: v["token"] for c, v in setup.s["cities"].items()}
     tiles = list(setup.s["bonus_tiles"])
     cards = [p["contract"] for p in setup.s["players"]]
     n = len(rec["players"])
     weeks: list[int] = []  # the week marker when each move was made
-    game = replay(base, on_move=lambda i, g: weeks.append(g.s["week"]))
+    game = _algae(replay(base, on_move=lambda i, g: weeks.append(_algae(g).s["week"])))
     weeks = [1, *weeks[:-1]]
     vp: list[dict[str, int]] = [dict() for _ in range(n)]
     count = [{"cities": 0, "contracts": 0, "milestones": 0, "reexports": 0} for _ in range(n)]
@@ -169,8 +177,8 @@ def derive(rec: dict) -> tuple[Any, list[dict[str, int]], list[dict[str, int]]]:
     return game, vp, count
 
 
-RULE_SOURCES = ("staff", "milestones", "re-exports", "contract", "city bonus", "export bonus")
-RULE_SOURCES += ("cities held", "money", "energy")
+RULE_SOURCES: tuple[str, ...] = ("staff", "milestones", "re-exports", "contract")
+RULE_SOURCES += ("city bonus", "export bonus", "cities held", "money", "energy")
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

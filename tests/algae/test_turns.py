@@ -247,7 +247,9 @@ def test_export_2x_tile_repeat_or_alternate_once_per_turn():
     assert g.decision_for(seat) is None
     play(g, other, "spot 1a", "alt", "money")
     while g.s["turn"] == other:
-        play(g, other, g.default_move(other))
+        move = g.default_move(other)
+        assert move is not None
+        play(g, other, move)
     assert g.s["turn"] == seat and top(g, seat) == "spot"
     play(g, seat, "spot 2d", "alt", "money")
     assert set(moves(g, seat)) == {"2x x3", "end"}  # next turn: the other tile again
@@ -273,7 +275,9 @@ def test_turn_order_and_five_turns_each():
         d = g.pending()[0]
         if top(g, d.seat) == "spot":
             seen.append((g.s["day"], d.seat))
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     order = [(first + i) % 3 for i in range(3)]
     assert seen == [(day, s) for day in range(1, 6) for s in order]
 

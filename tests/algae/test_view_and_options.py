@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine.algae import data as D
+from engine.algae.game import AlgaeGame
 from engine.core import new_game
 from tests.algae.helpers import ask, at_work, labels, moves, new, play, player
 
@@ -35,6 +36,7 @@ def test_seeded_setup_varies_and_repeats():
     setups = set()
     for seed in range(12):
         g = new_game("algae", ["a", "b", "c"], seed=seed)
+        assert isinstance(g, AlgaeGame)
         s = g.s
         setups.add(
             (
@@ -105,12 +107,14 @@ def test_big_decisions_are_grouped():
         g.s["cities"][c]["disks"].append(0)
     ask(g, 0, "export", n=1)
     d = g.decision_for(0)
+    assert d is not None
     assert len(d.options) > 25 and all(o.group for o in d.options)
     for item in p["grid_items"]:
         p["grid_items"][item] = []
     p["science"] = 10
     ask(g, 0, "sci_pos", tile="transport")
     d = g.decision_for(0)
+    assert d is not None
     assert len(d.options) > 25 and all(o.group.startswith("Zone") for o in d.options)
 
 

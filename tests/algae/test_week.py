@@ -37,7 +37,9 @@ def test_month_of_four_weeks_then_end():
         weeks_seen.add(g.s["week"])
         weekend_sides.append(g.s["weekend_side"])
         d = g.pending()[0]
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     assert weeks_seen == {1, 2, 3, 4} and g.s["week"] == 4
     assert g.s["phase"] == "over" and g.s["final"]
     assert g.s["strip_side"] == [0, 1, 1, 1, 0]  # three weekends flipped strips 2-4
@@ -47,7 +49,7 @@ def test_week_phases_in_order():
     """ALG-WEEK-01, ALG-WEEK-03, ALG-WEEK-04, ALG-WEEK-05, ALG-MON-01: every week Monday
     (step A, then D/E), then the Work Week on the action board, then the Weekend."""
     g = monday(["cosmetics"])
-    phases = []
+    phases: list[tuple[int, str]] = []
     while g.pending():
         key = (g.s["week"], g.s["phase"])
         if not phases or phases[-1] != key:
@@ -309,7 +311,9 @@ def test_food_step_before_step_d_keeps_monday_food_fresh():
     play(g, 0, "move s2>meal")  # step D
     while g.s["phase"] != "work":
         d = g.pending()[0]
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     assert p["cells"]["meal"] == 1 and p["cells"]["meal_old"] == 1  # Monday's meal is fresh
 
 
@@ -398,7 +402,9 @@ def test_defaults_finish_a_game():
         d = g.pending()[0]
         if top(g, d.seat) == "spot":
             spots += 1
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     assert spots == D.WEEKS * D.DAYS
     finish_with_defaults(g)
 

@@ -37,10 +37,14 @@ def test_notices_are_bounded_escaped_and_ping_only_their_person() -> None:
         assert "<t:1700000000:R>" in text or kind == "turn_dm"
     remind = notice("remind")
     assert notice_text(remind).startswith("⏰ <@42>")
-    assert [u.id for u in notice_mentions(remind).users] == [42]
+    users = notice_mentions(remind).users
+    assert not isinstance(users, bool)
+    assert [u.id for u in users] == [42]
     host = notice("host", no_default=True)
     assert "<@9>" in notice_text(host) and "no safe default move" in notice_text(host)
-    assert [u.id for u in notice_mentions(host).users] == [9]
+    users = notice_mentions(host).users
+    assert not isinstance(users, bool)
+    assert [u.id for u in users] == [9]
     dm = notice("turn_dm")
     assert notice_mentions(dm).users is False or not notice_mentions(dm).users
     assert notice_text(dm, jump_link(1, 500, 600)).endswith(

@@ -91,7 +91,8 @@ def test_retry_delay_reads_its_base_from_the_environment(monkeypatch) -> None:
 
 
 def test_expected_errors_have_a_message_bugs_do_not() -> None:
-    assert "not legal" in describe(IllegalMove("nope", ["draw"]))
+    illegal = describe(IllegalMove("nope", ["draw"]))
+    assert illegal is not None and "not legal" in illegal
     assert describe(NotYourTurn("it is not your turn")) == "it is not your turn"
     assert describe(UserFacingError("plain")) == "plain"
     assert describe(KeyError("bug")) is None

@@ -32,6 +32,12 @@ class FakeTables:
         return info, self.game.over, views_at(self.game, set(versions))
 
 
+def fake_bot(tables: FakeTables) -> Any:
+    """A stand-in for the bot (typed Any, as it is no ``commands.Bot``): the poster reads
+    only its ``tables``."""
+    return SimpleNamespace(tables=tables)
+
+
 def post(payload: dict[str, Any]) -> Post:
     return Post(1, 9, 100, "turn", payload, 0, 0.0, None, None, None, False)
 
@@ -50,7 +56,7 @@ def drawn(monkeypatch) -> list[tuple[str, dict, dict]]:
 
 async def test_a_late_post_shows_its_own_move_and_marks_changes(drawn) -> None:
     tables = FakeTables(moves=6)
-    cog = posting.Posting(SimpleNamespace(tables=tables))
+    cog = posting.Posting(fake_bot(tables))
     png = await cog._picture(post({"version": 3, "previous": 1}))
     assert png == b"png"
     [(which, view, extra)] = drawn
@@ -63,7 +69,7 @@ async def test_a_post_with_marks_needs_no_board_before(drawn) -> None:
     """The post path costs the same at move 500 as at move 5: the marks and the lines ride
     with the post, so only the post's own move is asked for (the live game: no replay)."""
     tables = FakeTables(moves=6)
-    cog = posting.Posting(SimpleNamespace(tables=tables))
+    cog = posting.Posting(fake_bot(tables))
     marks = {"fields": {"0": ["vp"]}}
     await cog._picture(post({"version": 6, "previous": 2, "marks": marks, "lines": ["a: +1"]}))
     assert tables.asked == [{6}]
@@ -74,6 +80,6 @@ async def test_a_post_with_marks_needs_no_board_before(drawn) -> None:
 
 async def test_the_final_post_draws_the_final_picture(drawn) -> None:
     tables = FakeTables(moves=4)
-    cog = posting.Posting(SimpleNamespace(tables=tables))
+    cog = posting.Posting(fake_bot(tables))
     await cog._picture(post({"version": 4, "previous": 2, "over": True}))
     assert drawn[0][0] == "final"

@@ -28,7 +28,8 @@ def test_topics_of_two_games_have_distinct_titles() -> None:
     titles = [t.title for t in rulebook.topics()]
     assert len(set(titles)) == len(titles), titles
     assert "On Mars: Actions" in titles and "Algae, Inc.: Actions" in titles
-    assert rulebook.find("mars actions").title == "On Mars: Actions"
+    found = rulebook.find("mars actions")
+    assert found is not None and found.title == "On Mars: Actions"
     assert [t.title for t in rulebook.matching("actions")] == [
         "Algae, Inc.: Actions",
         "On Mars: Actions",

@@ -18,7 +18,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-from devkit.standin import Interaction, Message, StandIn
+from devkit.standin import Message, StandIn
 from devkit.standin.models import User
 from engine.core import Decision, replay
 from tables import Tables
@@ -256,9 +256,7 @@ class Table:
             ix = await self.standin.click(user, menu, comp["custom_id"], values=[value])
         else:
             assert len(choices) > 1, f"a question with one button: {menu.content}"
-            ix: Interaction = await self.standin.click(
-                user, menu, self.rnd.choice(choices)["custom_id"]
-            )
+            ix = await self.standin.click(user, menu, self.rnd.choice(choices)["custom_id"])
         turn.clicks += 1
         await ix.wait(lambda i: i.answered)
         if mine:  # a group pick asks the same question again: note it once

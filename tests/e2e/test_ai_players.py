@@ -50,6 +50,7 @@ async def play_turn(standin: StandIn, user: User, post: Message, rnd: random.Ran
         return False
     for _ in range(60):
         msg = menu.original
+        assert msg is not None
         if "Your turn is done" in msg.content or "out of date" in msg.content:
             return True
         selects = [
@@ -122,6 +123,7 @@ async def test_a_resigned_seat_goes_to_an_ai_and_the_game_finishes(
     await open_game(standin, [ann, bob, cat], seed=6)
     ix = await standin.slash(bob, standin.games, "game resign")
     assert "An AI player takes your seat" in ix.text
+    assert ix.original is not None
     done = await standin.click(bob, ix.original, label="Resign")
     await done.wait_text("an AI has your seat")
     notice = await standin.wait_for_message(

@@ -46,9 +46,11 @@ async def test_lobby_management_and_permissions(standin: StandIn, bot: BotProces
     ix = await standin.slash(bob, games, "game abort")
     assert "Manage Channels" in ix.text
     ix = await standin.slash(mod, games, "game abort")
+    assert ix.original is not None
     keep = await standin.click(mod, ix.original, label="Keep playing")
     await keep.wait_text("Nothing was changed")
     ix = await standin.slash(mod, games, "game abort")
+    assert ix.original is not None
     done = await standin.click(mod, ix.original, label="Abort the game")
     await done.wait_text("Aborted")
 
@@ -57,6 +59,7 @@ async def test_read_only_views_and_paging(standin: StandIn, bot: BotProcess) -> 
     ann, bob, eve = standin.user("ann"), standin.user("bob"), standin.user("eve")
     games = standin.games
     ix = await standin.slash(eve, games, "help")
+    assert ix.original is not None
     assert "/play" in ix.text and len(ix.original.content) <= 2000
     ix = await standin.slash(eve, games, "rules")
     assert "Rules topics" in ix.text
@@ -84,6 +87,7 @@ async def test_read_only_views_and_paging(standin: StandIn, bot: BotProcess) -> 
     ix = await standin.slash(eve, games, "status")
     assert "Round 1" in ix.text and "since <t:" in ix.text
     ix = await standin.slash(eve, games, "log")  # the latest page first, then Older
+    assert ix.original is not None
     assert len(ix.original.content) <= 2000
     pages = int(ix.text.split("page ")[1].split("/")[1].split()[0])
     assert f"page {pages}/{pages}" in ix.text

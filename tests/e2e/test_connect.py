@@ -20,6 +20,7 @@ async def test_help_answers_ephemerally(standin: StandIn, bot: BotProcess) -> No
     assert ix.response_type == 4
     assert ix.ephemeral
     assert "/game new" in ix.text
+    assert ix.original is not None
     assert ix.original.allowed_mentions is not None
     assert standin.calls_to("PUT", "/applications/{app_id}/commands") == []  # no sync on start
 

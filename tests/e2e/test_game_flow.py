@@ -15,6 +15,7 @@ async def test_lobby_turns_and_abort(standin: StandIn, bot: BotProcess) -> None:
     first = await open_game(standin, [alice, bob])
     assert "Tally" in first.content
     assert first.pngs(), "the turn post carries the board picture"
+    assert first.allowed_mentions is not None
     assert first.allowed_mentions["parse"] == []
     assert {int(u) for u in first.allowed_mentions["users"]} == {alice.id, bob.id}
     assert alice.mention in first.content and bob.mention in first.content
@@ -55,6 +56,7 @@ async def test_lobby_turns_and_abort(standin: StandIn, bot: BotProcess) -> None:
     lounge = standin.channel("lounge")
     await standin.slash(alice, standin.games, "spectate add", channel=lounge)
     ix = await standin.slash(alice, standin.games, "game abort")
+    assert ix.original is not None
     assert ix.ephemeral and "Abort the game" in ix.original.labels
     confirm = await standin.click(alice, ix.original, label="Abort the game")
     await confirm.wait_text("Aborted")

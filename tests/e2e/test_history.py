@@ -86,6 +86,7 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     ask = await standin.wait_for_message(games, lambda m: "asks to take back" in m.content)
     assert "#1 alice chose a stake" in ask.content, "the request says what it takes back"
     assert first.id != ask.id and ask.labels == ["Approve", "Refuse"]
+    assert ask.allowed_mentions is not None
     assert [int(u) for u in ask.allowed_mentions["users"]] == [bob.id]
     assert bob.mention in ask.content
     nosy = await standin.click(eve, ask, label="Approve")
@@ -98,6 +99,7 @@ async def test_undo_by_consent(standin: StandIn, bot: BotProcess) -> None:
     assert ask.components == []
     post = await standin.wait_for_message(games, lambda m: "by consent" in m.content)
     assert "took back 1 move" in post.content
+    assert post.allowed_mentions is not None
     assert post.allowed_mentions["users"] == [], "bob was already to act: no second ping"
     ix = await standin.slash(eve, games, "status")
     assert ix.text.count("Choose your stake") == 2, ix.text
@@ -131,6 +133,7 @@ async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: 
     ix = await standin.slash(alice, games, "export")
     assert "seed" in (await ix.wait_text("export")).lower(), "an active game is not exported"
     ix = await standin.slash(alice, games, "game abort")
+    assert ix.original is not None
     done = await standin.click(alice, ix.original, label="Abort the game")
     await done.wait_text("Aborted")
     ix = await standin.slash(bob, games, "export")
@@ -163,15 +166,18 @@ async def test_export_import_round_trip_resign_and_stats(standin: StandIn, bot: 
     ix = await standin.slash(bob, other, "game replace", old=bob, new=alice, seat=1)
     assert "takes over" in ix.text
     # alice must act now: the hand-over pings her, once (issue 12 item 7)
+    assert ix.original is not None and ix.original.allowed_mentions is not None
     assert [int(u) for u in ix.original.allowed_mentions["users"]] == [alice.id]
     ix = await standin.slash(alice, other, "play", move="aim a1")  # alice holds seat 1 now
     assert "aimed" in ix.text
 
     ix = await standin.slash(bob, other, "game resign")
+    assert ix.original is not None
     sure = await standin.click(bob, ix.original, label="Resign")
     # issue 10: a resigner's seat goes to an AI player and the game goes on for alice ...
     assert "an AI has your seat" in await sure.wait_text("resigned")
     ix = await standin.slash(alice, other, "game resign")
+    assert ix.original is not None
     sure = await standin.click(alice, ix.original, label="Resign")
     await sure.wait_text("resigned")
     # ... until the last person leaves: then it ends, both resigners ranked last

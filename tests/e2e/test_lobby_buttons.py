@@ -15,7 +15,8 @@ async def test_join_and_start_by_button(standin: StandIn, bot: BotProcess) -> No
     ann, bob = standin.user("ann"), standin.user("bob")
     ix = await standin.slash(ann, standin.games, "game new", game="tally", seats=2, seed=3)
     lobby = ix.original
-    assert lobby is not None and lobby.labels == ["Join", "Start"], lobby.components
+    assert lobby is not None
+    assert lobby.labels == ["Join", "Start"], lobby.components
     joined = await standin.click(bob, lobby, label="Join")
     assert "bob joined (2/2 seats)" in await joined.wait_text("joined")
     again = await standin.click(bob, lobby, label="Join")

@@ -61,6 +61,7 @@ async def test_algae_turns_through_menus(standin: StandIn, bot: BotProcess, tabl
         user = acting[0]
         menu = await standin.click(user, post, label="Play")
         await menu.wait_text()
+        assert menu.original is not None
         assert menu.ephemeral and menu.original.components, menu.text
         while "Your turn is done" not in menu.original.content and clicks < 80:
             clicks += 1
@@ -70,14 +71,17 @@ async def test_algae_turns_through_menus(standin: StandIn, bot: BotProcess, tabl
         # the game's last announced move: the turn's last move, or the one that opened the
         # simultaneous step the player just finished their part of
         seq = (await tables.game_in(standin.games.id)).announced_seq
-        post = await standin.wait_for_message(
-            standin.games, lambda m, t=seq: is_turn_post(m) and f"move {t}\n" in m.content
-        )
+
+        def announced(m: Message, t: int = seq) -> bool:
+            return is_turn_post(m) and f"move {t}\n" in m.content
+
+        post = await standin.wait_for_message(standin.games, announced)
         if post.id in seen:
             continue
         seen.add(post.id)
         posts += 1
         assert post.pngs(), "every turn post carries the board"
+        assert post.allowed_mentions is not None
         assert "<@" in post.content and post.allowed_mentions["parse"] == []
     assert posts >= 6
     status = await standin.slash(bob, standin.games, "status")

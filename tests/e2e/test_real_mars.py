@@ -79,7 +79,8 @@ async def choose(
             shown = {o["value"]: o["label"] for o in comp["options"]}
             assert shown[str(index)] == label(text), (shown, text)
             return await standin.click(user, menu, cid, values=[str(index)])
-        if cid == menu_model.option_id(*map(int, cid.split(":")[2:5]), index):
+        game_id, seat, version = map(int, cid.split(":")[2:5])
+        if cid == menu_model.option_id(game_id, seat, version, index):
             assert comp["label"] == label(text, LABEL_LIMIT)
             return await standin.click(user, menu, cid)
     raise AssertionError(f"{move!r} not offered: {menu.components}")
@@ -96,6 +97,7 @@ async def poke(standin: StandIn, user: User, menu: Message) -> str:
 
 def check_post(post: Message, acting: User, others: list[User], secrets: list[str]) -> None:
     assert post.pngs() and post.pngs()[0].startswith(b"\x89PNG"), "the post carries the board"
+    assert post.allowed_mentions is not None
     assert post.allowed_mentions["parse"] == []
     assert [int(u) for u in post.allowed_mentions["users"]] == [acting.id]
     assert acting.mention in post.content
@@ -130,9 +132,9 @@ async def test_mars_turns_through_menus(  # noqa: C901
     hex_steps = 0
     used: dict[int, set[str]] = {u.id: set() for u in players}
     while turns < 5:
-        acting = [u for u in players if u.mention in post.content]
-        assert len(acting) == 1, post.content
-        user = acting[0]
+        actors = [u for u in players if u.mention in post.content]
+        assert len(actors) == 1, post.content
+        user = actors[0]
         other = next(u for u in players if u is not user)
         check_post(post, user, [other], secrets)
 
@@ -143,6 +145,7 @@ async def test_mars_turns_through_menus(  # noqa: C901
 
         menu = await standin.click(user, post, label="Play")
         await menu.wait_text()
+        assert menu.original is not None
         assert menu.ephemeral and menu.original.components, menu.text
         spare = None
         if turns == 2:  # a second menu on the same post goes stale after the first choice
@@ -166,6 +169,7 @@ async def test_mars_turns_through_menus(  # noqa: C901
             steps += 1
             assert steps < 15, menu.original.content
             if spare is not None:
+                assert spare.original is not None
                 assert "out of date" in await poke(standin, user, spare.original)
                 spare = None
             if "Your turn is done" not in menu.original.content:

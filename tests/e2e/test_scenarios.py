@@ -47,6 +47,7 @@ async def test_autocomplete(standin: StandIn, bot: BotProcess) -> None:
     topics = await standin.autocomplete(alice, standin.games, "rules", "topic", topic="week")
     assert topics and "Week" in topics[0]["name"]
     ix = await standin.slash(alice, standin.games, "rules", topic=topics[0]["value"])
+    assert ix.original is not None
     assert "Monday Morning" in ix.text and len(ix.original.content) <= 2000
 
 
@@ -103,6 +104,7 @@ async def test_spectator_mirror(standin: StandIn, bot: BotProcess) -> None:
         spectators, lambda m: "alice chose a stake" in m.content
     )
     assert mirror.labels == ["Full board"] and mirror.pngs(), "no Play button for spectators"
+    assert mirror.allowed_mentions is not None
     assert mirror.allowed_mentions["users"] == [] and "<@" not in mirror.content
     assert "bob" in mirror.content and post.labels == ["Play", "Full board"]
     watcher = standin.user("watcher")

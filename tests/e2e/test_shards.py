@@ -14,6 +14,7 @@ four shards, killed and restarted the same way. Afterwards:
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -68,12 +69,17 @@ async def wait_shards(standin: StandIn, shards: set[int]) -> None:
 
 
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
-async def test_sharded_processes_survive_a_sigkill(standin: StandIn, tmp_path, kind) -> None:
+async def test_sharded_processes_survive_a_sigkill(
+    standin: StandIn, tmp_path: Path, kind: str
+) -> None:
+    halves: list[tuple[int, ...]]
     if kind == "postgres":
         backend = Backend("postgres", pgserver.fresh_url())
+        db = tmp_path / "unused.sqlite3"  # the bots use DATABASE_URL
         halves = [(0, 1), (2, 3)]
     else:
-        backend = Backend("sqlite", tmp_path / "bot.sqlite3")
+        db = tmp_path / "bot.sqlite3"
+        backend = Backend("sqlite", db)
         halves = [(0, 1, 2, 3)]
     env = {"DATABASE_URL": str(backend.target)} if backend.postgres else {}
     env["ALGAE_POST_LEASE"] = "3"
@@ -83,7 +89,7 @@ async def test_sharded_processes_survive_a_sigkill(standin: StandIn, tmp_path, k
     procs = [
         BotProcess(
             standin,
-            tmp_path / "unused.sqlite3" if backend.postgres else backend.target,
+            db,
             tmp_path / f"bot{i}.log",
             extra_env=env,
             args=("--shards", ",".join(map(str, half)), "--shard-count", str(SHARDS)),

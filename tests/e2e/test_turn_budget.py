@@ -20,6 +20,7 @@ import pytest
 
 import engine
 from devkit.standin import BotProcess, StandIn
+from devkit.standin.models import User
 from tables import Tables
 from tests.e2e.budget import Table, Tally, markdown
 from tests.e2e.helpers import is_turn_post
@@ -90,6 +91,7 @@ async def small_things(standin: StandIn, table: Table) -> None:
     ix = await standin.slash(ann, standin.games, "log")
     pages = re.search(r"page (\d+)/(\d+)", await ix.wait_text("page "))
     assert pages and pages[1] == pages[2] != "1", ix.text
+    assert ix.original is not None
     assert "Older" in ix.original.labels and "Newer" in ix.original.labels
     ix = await standin.slash(ann, standin.games, "status")
     assert "Week 2" in ix.text, ix.text
@@ -123,8 +125,9 @@ async def test_three_on_mars_rounds_with_two_players(
     check_targets(pooled)
 
 
-async def abort(standin: StandIn, host) -> None:  # type: ignore[no-untyped-def]
+async def abort(standin: StandIn, host: User) -> None:
     """End the channel's game so the next one can start there (the host confirms)."""
     ix = await standin.slash(host, standin.games, "game abort")
+    assert ix.original is not None
     done = await standin.click(host, ix.original, label="Abort the game")
     await done.wait_text("Aborted")

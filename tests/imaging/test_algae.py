@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import Image
 
 import imaging
+from imaging.kit.canvas import Canvas
 from tests.imaging.algae_games import DEPTS, algae_ready, random_game, views_around_a_move
 from tests.imaging.golden import GOLDEN_DIR, check_golden, updating
 
@@ -28,7 +31,7 @@ def _check_png(png: bytes | None, max_width: int = 1600) -> Image.Image:
     return image
 
 
-def _no_overflow(cv) -> None:  # type: ignore[no-untyped-def]
+def _no_overflow(cv: Canvas) -> None:
     bad = cv.overflows()
     assert bad == [], [(t.text, t.panel, t.box, t.panel_box) for t in bad]
 
@@ -71,7 +74,7 @@ def test_render_passes_previous_only_to_renderers_that_take_it() -> None:
     assert imaging.render("algae", "final", view, previous=previous) is not None
 
 
-def _fixture(name: str, make) -> dict:  # type: ignore[no-untyped-def]
+def _fixture(name: str, make: Callable[[], Any]) -> dict:
     """A view stored as JSON beside the goldens; rewritten only with UPDATE_GOLDEN=1."""
     path = GOLDEN_DIR / f"{name}.json"
     if updating() or not path.exists():
@@ -87,20 +90,23 @@ def test_golden_public_board() -> None:
         return {"view": view, "previous": previous}
 
     data = _fixture("algae-public-4p", make)
-    check_golden(
-        "algae-public-4p",
-        imaging.render("algae", "public", data["view"], previous=data["previous"]),
-    )
+    png = imaging.render("algae", "public", data["view"], previous=data["previous"])
+    assert png is not None
+    check_golden("algae-public-4p", png)
 
 
 def test_golden_player_picture() -> None:
     data = _fixture("algae-player", lambda: random_game(2, 12, 260, ["food", "biofuel"]).view(1))
-    check_golden("algae-player", imaging.render("algae", "player", data))
+    png = imaging.render("algae", "player", data)
+    assert png is not None
+    check_golden("algae-player", png)
 
 
 def test_golden_final_scores() -> None:
     data = _fixture("algae-final-3p", lambda: random_game(3, 13, 100_000).view(None))
-    check_golden("algae-final-3p", imaging.render("algae", "final", data))
+    png = imaging.render("algae", "final", data)
+    assert png is not None
+    check_golden("algae-final-3p", png)
 
 
 def test_public_background_is_a_static_layer_built_once() -> None:
@@ -111,7 +117,7 @@ def test_public_background_is_a_static_layer_built_once() -> None:
     calls = []
     real = public._build_static
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return real(*args, **kwargs)
 
@@ -132,6 +138,7 @@ def test_golden_turn_card() -> None:
     assert data["view"]["last"]["move"] == "spot 4b"
     lines = data["view"]["last"]["text"]
     png = imaging.render("algae", "card", data["view"], previous=data["previous"], lines=lines)
+    assert png is not None
     check_golden("algae-card-4p", png)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 import pytest
 from PIL import Image
@@ -78,6 +79,11 @@ def test_png_round_trips_and_falls_back_to_a_palette_when_large() -> None:
     assert len(encode_png(noise)) < 1_000_000
 
 
+def _rgb(img: Image.Image, x: int) -> tuple[int, ...]:
+    """The pixel at (x, 0) of an RGB image (Pillow's getpixel is typed for every mode)."""
+    return cast(tuple[int, ...], img.getpixel((x, 0)))
+
+
 def test_the_fixed_palette_keeps_every_named_colour() -> None:
     """Flat fills survive the fixed palette: exactly, or within 6 levels for a colour that
     nearly repeats another (Pillow's lookup works in steps of 4; see make_palette)."""
@@ -91,7 +97,7 @@ def test_the_fixed_palette_keeps_every_named_colour() -> None:
     moved = [
         (rgb, back.getpixel((x, 0)))
         for x, rgb in enumerate(colours)
-        if max(abs(a - b) for a, b in zip(rgb, back.getpixel((x, 0)), strict=True)) > 6
+        if max(abs(a - b) for a, b in zip(rgb, _rgb(back, x), strict=True)) > 6
     ]
     assert moved == []
     kept = distinct(colours)

@@ -7,11 +7,14 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import Image
 
 import imaging
+from imaging.kit.canvas import Canvas
 from imaging.mars.orbit import COST_SHORT
 from imaging.mars.style import TECH_SHORT
 from tests.imaging.golden import GOLDEN_DIR, check_golden, updating
@@ -30,7 +33,7 @@ def _check_png(png: bytes | None, max_width: int = 1600) -> Image.Image:
     return image
 
 
-def _no_overflow(cv) -> None:  # type: ignore[no-untyped-def]
+def _no_overflow(cv: Canvas) -> None:
     bad = cv.overflows()
     assert bad == [], [(t.text, t.panel, t.box, t.panel_box) for t in bad]
 
@@ -103,7 +106,7 @@ def test_sparse_view_from_the_schema_renders() -> None:
         _check_png(imaging.render("mars", picture, view))
 
 
-def _fixture(name: str, make) -> dict:  # type: ignore[no-untyped-def]
+def _fixture(name: str, make: Callable[[], Any]) -> dict:
     """A view stored as JSON beside the goldens; rewritten only with UPDATE_GOLDEN=1."""
     path = GOLDEN_DIR / f"{name}.json"
     if updating() or not path.exists():
@@ -120,17 +123,22 @@ def test_golden_public_board() -> None:
 
     data = _fixture("mars-public-4p", make)
     png = imaging.render("mars", "public", data["view"], previous=data["previous"])
+    assert png is not None
     check_golden("mars-public-4p", png)
 
 
 def test_golden_player_picture() -> None:
     data = _fixture("mars-player", lambda: random_game(3, 19, 60).view(1))
-    check_golden("mars-player", imaging.render("mars", "player", data))
+    png = imaging.render("mars", "player", data)
+    assert png is not None
+    check_golden("mars-player", png)
 
 
 def test_golden_final_scores() -> None:
     data = _fixture("mars-final-3p", lambda: random_game(3, 13, 100_000).view(None))
-    check_golden("mars-final-3p", imaging.render("mars", "final", data))
+    png = imaging.render("mars", "final", data)
+    assert png is not None
+    check_golden("mars-final-3p", png)
 
 
 def test_public_background_is_a_static_layer_built_once() -> None:
@@ -141,7 +149,7 @@ def test_public_background_is_a_static_layer_built_once() -> None:
     calls = []
     real = public._build_static
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return real(*args, **kwargs)
 
@@ -171,6 +179,7 @@ def test_golden_turn_card() -> None:
     """The phone-readable card every turn post carries (the full board is a click away)."""
     data = json.loads((GOLDEN_DIR / "mars-public-4p.json").read_text())  # the board's view
     png = imaging.render("mars", "card", data["view"], previous=data["previous"])
+    assert png is not None
     check_golden("mars-card-4p", png)
 
 
@@ -195,6 +204,7 @@ def test_turn_card_close_up_is_the_board_as_drawn_whole(monkeypatch: pytest.Monk
         with monkeypatch.context() as m:
             m.setattr(mapboard, "draw_dynamic", lambda *a, within=None, **k: whole(*a, **k))
             full = imaging.render("mars", "card", view, previous=previous)
+        assert part is not None and full is not None
         assert Image.open(io.BytesIO(part)).tobytes() == Image.open(io.BytesIO(full)).tobytes()
     assert cards == 3
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine.mars  # noqa: F401  (registers mars)
-from engine.core import new_game
+from engine.core import Game, new_game
 from engine.mars import hexmap as H
 from engine.mars.flow import settle
 from engine.mars.frames import push
@@ -20,6 +20,12 @@ def new(n: int = 1, seed: int = 1, rules: int = 2) -> MarsGame:
     while g.s["phase"] == "picks":
         d = g.pending()[0]
         g.play(d.seat, d.options[0].move)
+    return g
+
+
+def as_mars(g: Game) -> MarsGame:
+    """``g`` typed as the On Mars game it is (new_game and replay return a plain Game)."""
+    assert isinstance(g, MarsGame)
     return g
 
 

@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from ai.mars_player import Player
-from engine.core import Game, new_game
+from engine.core import new_game
+from engine.mars.game import MarsGame
 
 
 def play_game(
@@ -16,11 +17,12 @@ def play_game(
     turn_moves: list[str] | None = None,
     offered: list[list[str]] | None = None,
     texts: list[str] | None = None,
-) -> Game:
+) -> MarsGame:
     """One game of ``kind_players`` scripted players through the engine contract; the moves
     chosen at the turn menu are appended to ``turn_moves``, the moves it offered to
     ``offered``, the text of every event to ``texts``."""
     game = new_game("mars", [f"p{i + 1}" for i in range(kind_players)], seed=seed, options=options)
+    assert isinstance(game, MarsGame)
     rnd = random.Random(seed * 7919 + kind_players)
     players = [Player(i, rnd) for i in range(kind_players)]
     guard = 0

@@ -7,6 +7,7 @@ import json
 from engine.core import Game, replay
 from engine.mars import data as D
 from engine.mars.build import level_up
+from engine.mars.game import MarsGame
 from tests.mars.helpers import P, new, play, refresh, turn
 
 
@@ -16,6 +17,7 @@ def test_setup_picks_in_seat_order_with_bonus() -> None:
     from engine.core import new_game
 
     g = new_game("mars", ["a", "b", "c"], seed=3, options={"rules": 5})
+    assert isinstance(g, MarsGame)
     assert [d.seat for d in g.pending()] == [0]
     g.play(0, "space 3")
     assert g.pending()[0].seat == 1 and P(g, 0)["res"]["mineral"] == D.START_RES["mineral"] + 1
@@ -92,7 +94,9 @@ def test_end_trigger_finishes_round_then_one_more_without_shuttle() -> None:
     assert g.s["phase"] == "colonize" and g.s["round"] == r + 1 and g.s["end"] == "final"
     while g.pending():
         d = g.pending()[0]
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     assert g.over and g.s["final"] and g.s["round"] == r + 1
 
 
@@ -104,7 +108,9 @@ def test_level_five_ends_after_the_turn() -> None:
     assert g.s["end"] == "now"
     d = g.pending()[0]
     while g.pending() and g.pending()[0].seat == d.seat:
-        g.play(d.seat, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        g.play(d.seat, move)
     assert g.over
 
 

@@ -10,7 +10,7 @@ from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars.build import level_line
 from engine.mars.scoring import breakdown
-from tests.mars.helpers import P, clear_map, hx, moves, new, play, put, refresh, turn
+from tests.mars.helpers import P, as_mars, clear_map, hx, moves, new, play, put, refresh, turn
 
 
 def test_gap10_11_all_eight_research_tiles_on_their_marked_spaces() -> None:
@@ -311,7 +311,7 @@ def test_gap31_three_missions_end_the_game() -> None:
 def test_rules_version_from_the_options(rules: int) -> None:
     """A game's rules version comes from its options and lives in its state (old games stay
     on rules 1); unknown versions are refused."""
-    g = new_game("mars", ["a", "b"], seed=3, options={"rules": rules})
+    g = as_mars(new_game("mars", ["a", "b"], seed=3, options={"rules": rules}))
     assert g.s["rules"] == rules and g.view(None)["rules"] == rules
     with pytest.raises(ValueError, match="rules version"):
         new_game("mars", ["a"], seed=3, options={"rules": D.RULES_LATEST + 1})

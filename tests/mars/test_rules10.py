@@ -15,7 +15,7 @@ from engine.mars import blueprints as BP
 from engine.mars import build
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.helpers import P, clear_map, moves, new, play, put, refresh, turn
+from tests.mars.helpers import P, as_mars, clear_map, moves, new, play, put, refresh, turn
 from tests.mars.player import play_game
 
 KDC = {  # KDC-Solo blueprints.ts: id -> (name, level, type)
@@ -361,7 +361,7 @@ def test_rules10_scripted_players_finish_a_game() -> None:
 
 def test_new_games_get_rules_10_or_later() -> None:
     """RULINGS.md "Rules versions": new games start on rules 10 or later (MARS-GAP-18)."""
-    assert new_game("mars", ["a", "b"], seed=4).s["rules"] == D.RULES_LATEST >= 10
+    assert as_mars(new_game("mars", ["a", "b"], seed=4)).s["rules"] == D.RULES_LATEST >= 10
 
 
 def test_gap18_players_read_the_cards_names() -> None:

@@ -19,7 +19,7 @@ from engine.mars import data as D
 from engine.mars import tech_grid as TG
 from imaging.mars.model import read_game
 from imaging.mars.orbit import grid_groups
-from tests.mars.helpers import P, moves, new, play, refresh, turn
+from tests.mars.helpers import P, as_mars, moves, new, play, refresh, turn
 from tests.mars.player import play_game
 
 NONE = {"mineral": 0, "battery": 0, "water": 0, "plant": 0, "oxygen": 0}
@@ -157,7 +157,7 @@ def test_gap05_rules10_keeps_the_crystal_row() -> None:
 def test_new_games_get_rules_11() -> None:
     """RULINGS.md "Rules versions": new games start on rules 11 (MARS-GAP-05)."""
     assert D.RULES_LATEST == 11
-    assert new_game("mars", ["a", "b"], seed=4).s["rules"] == 11
+    assert as_mars(new_game("mars", ["a", "b"], seed=4)).s["rules"] == 11
 
 
 def test_gap05_rules11_scripted_games_learn_from_every_row() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import new_game
 from engine.mars import data as D
-from tests.mars.helpers import P, clear_map, hx, new, play, refresh, turn
+from tests.mars.helpers import P, as_mars, clear_map, hx, new, play, refresh, turn
 
 # A straight run east from the Colony's centre, where the Rover starts (MARS-ROVER-01).
 RUN = [hx(1, 0), hx(2, -1), hx(3, -1), hx(4, -1), hx(4, -2), hx(4, -3)]
@@ -46,7 +46,8 @@ def test_gap25_rules2_keeps_the_cap_of_two_paid_steps() -> None:
 def test_old_versions_stay_playable() -> None:
     """RULINGS.md "Rules versions": games started on rules 1 and 2 keep them."""
     for rules in (1, 2):
-        assert new_game("mars", ["a", "b"], seed=4, options={"rules": rules}).s["rules"] == rules
+        g = as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": rules}))
+        assert g.s["rules"] == rules
 
 
 def blueprint_label(rules: int, players: int, slots: list[int]) -> str:

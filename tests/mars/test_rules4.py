@@ -7,7 +7,7 @@ from engine.core import new_game
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars.build import lss_up
-from tests.mars.helpers import P, clear_map, hx, moves, new, play, put, refresh, turn
+from tests.mars.helpers import P, as_mars, clear_map, hx, moves, new, play, put, refresh, turn
 
 WATER = hx(-2, 0)  # the starting Water Extractor (paid with batteries, MARS-GAP-12)
 BOT = hx(-3, -1)  # a Bot whose zone holds hexes exactly 2 from it (MARS-BUILD-03)
@@ -89,7 +89,7 @@ def test_setup_rules4_one_crystal_and_the_shelter_tech_in_column_2() -> None:
     Depot"; the Shelter Tech "on the middle space of the 2nd column in your Laboratory"); rules
     3 games keep 2 crystals and a level-1 Shelter Tech."""
     for rules, crystals, level in ((4, 1, 2), (3, 2, 1)):
-        g = new_game("mars", ["a", "b"], seed=4, options={"rules": rules})
+        g = as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": rules}))
         for seat, p in enumerate(g.s["players"]):
             assert p["depot"] == crystals
             assert g.s["techs"][f"shelter{seat}"]["lvl"] == level
@@ -99,7 +99,8 @@ def test_rules_4_and_rules_3_stay_playable() -> None:
     """RULINGS.md "Rules versions": games started on rules 3 and 4 keep them (rules 5 is the
     latest since the fourth issue-9 pass, tests/mars/test_rules5.py)."""
     for rules in (3, 4):
-        assert new_game("mars", ["a", "b"], seed=4, options={"rules": rules}).s["rules"] == rules
+        g = as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": rules}))
+        assert g.s["rules"] == rules
 
 
 def level_after_two_of_each(n: int, rules: int) -> int:

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import new_game
 from engine.mars import data as D
-from tests.mars.helpers import P, moves, new, play, refresh, turn
+from tests.mars.helpers import P, as_mars, moves, new, play, refresh, turn
 
 
 def orbit_turn(rules: int, lq: int = 4, depot: int = 3):
@@ -131,5 +131,5 @@ def test_gap25_rules4_learn_takes_one_tech() -> None:
 def test_rules_5_and_rules_4_stay_playable() -> None:
     """RULINGS.md "Rules versions": rules 5 and rules 4 still start and play."""
     assert D.RULES_LATEST >= 5
-    assert new_game("mars", ["a", "b"], seed=4, options={"rules": 5}).s["rules"] == 5
-    assert new_game("mars", ["a", "b"], seed=4, options={"rules": 4}).s["rules"] == 4
+    assert as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": 5})).s["rules"] == 5
+    assert as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": 4})).s["rules"] == 4

@@ -15,7 +15,7 @@ import pytest
 from engine.core import IllegalMove, new_game
 from engine.mars import data as D
 from engine.mars.flow import settle, travel_steps
-from tests.mars.helpers import P, refresh, turn
+from tests.mars.helpers import P, as_mars, refresh, turn
 
 
 def start(rules: int = 6, n: int = 2, seed: int = 4):
@@ -150,8 +150,8 @@ def test_gap30_bots_and_discovery_benefits() -> None:
 def test_rules_6_and_rules_5_stay_playable() -> None:
     """RULINGS.md "Rules versions": rules 6 and rules 5 still start and play."""
     assert D.RULES_LATEST >= 6
-    assert new_game("mars", ["a", "b"], seed=4, options={"rules": 6}).s["rules"] == 6
-    assert new_game("mars", ["a", "b"], seed=4, options={"rules": 5}).s["rules"] == 5
+    assert as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": 6})).s["rules"] == 6
+    assert as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": 5})).s["rules"] == 5
 
 
 def test_gap30_the_scripted_player_takes_a_benefit_at_setup() -> None:

@@ -16,7 +16,7 @@ import pytest
 from ai.mars_player import Player
 from engine.core import IllegalMove, new_game
 from engine.mars import data as D
-from tests.mars.helpers import P
+from tests.mars.helpers import P, as_mars
 
 
 def start(rules: int = 7, n: int = 2, seed: int = 4):
@@ -126,5 +126,5 @@ def test_gap04_a_rules6_game_finishes_on_rules_6() -> None:
 def test_rules_7_and_rules_6_stay_playable() -> None:
     """RULINGS.md "Rules versions": rules 7 and rules 6 still start and play."""
     assert D.RULES_LATEST >= 7
-    assert new_game("mars", ["a", "b"], seed=4, options={"rules": 7}).s["rules"] == 7
-    assert new_game("mars", ["a", "b"], seed=4, options={"rules": 6}).s["rules"] == 6
+    assert as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": 7})).s["rules"] == 7
+    assert as_mars(new_game("mars", ["a", "b"], seed=4, options={"rules": 6})).s["rules"] == 6

@@ -21,7 +21,7 @@ from ai.mars_player import Player
 from engine.core import IllegalMove, new_game
 from engine.mars import data as D
 from engine.mars.flow import recover
-from tests.mars.helpers import P, new, turn
+from tests.mars.helpers import P, as_mars, new, turn
 from tests.mars.player import play_game
 
 LEARN = "Learn a Tech from the Tech Grid"
@@ -175,7 +175,7 @@ def test_gap03_the_scripted_player_pays_with_a_spare_colonist_when_crystals_are_
 def test_gap03_a_rules7_game_finishes_on_rules_7() -> None:
     """MARS-GAP-03 / "Rules versions": a game started on rules 7 plays to its end with scripted
     players, never asked how to pay and never sending a Colonist to pay."""
-    g = new_game("mars", ["a", "b", "c"], seed=12, options={"rules": 7})
+    g = as_mars(new_game("mars", ["a", "b", "c"], seed=12, options={"rules": 7}))
     players = [Player(i, random.Random(12 + i)) for i in range(3)]
     texts = []
     while g.pending():
@@ -199,4 +199,4 @@ def test_gap03_a_rules8_game_pays_with_colonists() -> None:
 def test_new_games_get_rules_8_or_later() -> None:
     """RULINGS.md "Rules versions": new games start on rules 8 (MARS-GAP-03) or later."""
     assert D.RULES_LATEST >= 8
-    assert new_game("mars", ["a", "b"], seed=4).s["rules"] >= 8
+    assert as_mars(new_game("mars", ["a", "b"], seed=4)).s["rules"] >= 8

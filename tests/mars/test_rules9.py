@@ -17,7 +17,7 @@ from engine.core import new_game
 from engine.mars import build
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.helpers import P, clear_map, hx, moves, new, play, put, refresh, turn
+from tests.mars.helpers import P, as_mars, clear_map, hx, moves, new, play, put, refresh, turn
 from tests.mars.player import play_game
 
 THERE = hx(1, 0)  # next to the starting Mine, where every Rover starts
@@ -235,7 +235,7 @@ def test_rules9_scripted_players_finish_a_game() -> None:
 def test_new_games_get_rules_9_or_later() -> None:
     """RULINGS.md "Rules versions": new games start on rules 9 (MARS-GAP-10) or later."""
     assert D.RULES_LATEST >= 9
-    assert new_game("mars", ["a", "b"], seed=4).s["rules"] >= 9
+    assert as_mars(new_game("mars", ["a", "b"], seed=4)).s["rules"] >= 9
 
 
 def test_gap10_a_tile_placed_face_up_is_known_a_dealt_one_is_not() -> None:

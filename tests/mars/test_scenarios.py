@@ -11,6 +11,7 @@ import pytest
 
 import engine.mars  # noqa: F401
 from engine.core import replay
+from tests.mars.helpers import as_mars
 
 HERE = Path(__file__).parent / "scenarios"
 LAB = {1: 1, 2: 3, 3: 6, 4: 10}
@@ -94,7 +95,7 @@ def recompute(view: dict, seat: int) -> dict[str, int]:
 def test_scenario_final_scores_and_breakdown(n: int) -> None:
     """GAP-31 final scoring on whole games; SCI-06, CONTRACT-02/03, ORBIT-06 recomputed."""
     rec = json.loads((HERE / f"game_{n}p.json").read_text())
-    g = replay(rec)
+    g = as_mars(replay(rec))
     assert g.over
     assert [[x.seat, x.vp] for x in g.scores()] == rec["final"]  # regression pin
     view = g.view(None)

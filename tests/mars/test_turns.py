@@ -154,7 +154,9 @@ def test_crystal02_at_start_of_turn() -> None:
     P(g, other)["below"] = 1
     P(g, other)["depot"] = 0
     while g.pending()[0].seat == d.seat:
-        play(g, g.default_move(d.seat))
+        move = g.default_move(d.seat)
+        assert move is not None
+        play(g, move)
     assert P(g, other)["depot"] == 1 and P(g, other)["below"] == 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,9 @@ def peek(db_path, sql: str, params: tuple = ()) -> list[tuple]:
 
 
 def new_game(channel: int = 10, **kw) -> NewGame:
-    base = dict(kind="tally", guild_id=1, channel_id=channel, host_id=100, host_name="ann", seed=3)
+    base: dict[str, Any] = dict(
+        kind="tally", guild_id=1, channel_id=channel, host_id=100, host_name="ann", seed=3
+    )
     base.update(kw)
     return NewGame(max_seats=4, **base)
 

@@ -38,15 +38,15 @@ async def test_sigkill_mid_stream_keeps_every_committed_move(backend) -> None:
             line = child.stdout.readline()
             if not line:
                 break
-            _, game_id, seq, move = line.rstrip("\n").split(" ", 3)
-            reported.append((int(game_id), int(seq), move))
+            _, raw_id, raw_seq, move = line.rstrip("\n").split(" ", 3)
+            reported.append((int(raw_id), int(raw_seq), move))
         os.kill(child.pid, signal.SIGKILL)  # while it is streaming more moves
     finally:
         out, err = child.communicate(timeout=10)
     assert child.returncode == -signal.SIGKILL, err
     for line in out.splitlines():  # lines already in the pipe were committed too
-        _, game_id, seq, move = line.split(" ", 3)
-        reported.append((int(game_id), int(seq), move))
+        _, raw_id, raw_seq, move = line.split(" ", 3)
+        reported.append((int(raw_id), int(raw_seq), move))
     assert len(reported) >= 60, err
 
     if not backend.postgres:

@@ -11,6 +11,7 @@ import aiosqlite
 import asyncpg
 
 import engine.algae  # noqa: F401  (registers algae)
+from engine.algae.game import AlgaeGame
 from engine.core import replay
 from storage.migrations import MIGRATIONS
 from storage.pg_sql import migration
@@ -59,6 +60,7 @@ async def test_migration13_stamps_started_algae_games_with_their_snapshots_rules
         for row, rules in ((v2, 2), (v1, 1)):
             record = {"kind": "algae", "players": ["ann", "bob"], "seed": row.seed}
             game = replay({**record, "options": row.options, "moves": []})
+            assert isinstance(game, AlgaeGame)
             assert game.s["rules"] == rules
             assert game.s["players"][0]["cells"]["brown"] == 0  # covered before rules 3
             assert game.s["players"][0]["cells"]["red"] == 1
@@ -72,7 +74,7 @@ async def _pg_stamp(url: str, rows: list[tuple[str, str, str]]) -> list[dict]:
     await (await PostgresStore.open(url)).close()  # a new schema is migrated on first open
     conn = await asyncpg.connect(url)
     try:
-        ids = []
+        ids: list[int] = []
         for status, options, snapshot in rows:
             ids.append(
                 await conn.fetchval(

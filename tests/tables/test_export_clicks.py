@@ -20,6 +20,7 @@ def wish(game: Game, seat: int, used: list[str]) -> str:
     """The move this player wants: an operators spot, the operators, export, a new city,
     deliver as soon as the demand is met, else add a good."""
     d = game.decision_for(seat)
+    assert d is not None
     moves = [o.move for o in d.options]
     labels = {o.move: o.label for o in d.options}
     if used.count("deliver") >= 2:  # both delivered: no more actions
@@ -46,9 +47,12 @@ def test_a_two_city_export_takes_at_most_eight_clicks() -> None:
     p["money"] = 20
     p["cells"][good] = 6
     g._pending_cache = None
-    clicks, used, exported = 1, [], []  # the Play click
+    clicks = 1  # the Play click
+    used: list[str] = []
+    exported: list[str] = []
     while g.decision_for(seat) is not None and clicks < 40:
         d = g.decision_for(seat)
+        assert d is not None
         entries = steps(g, d)
         clicks += 1 if len(entries) <= MAX_PAIRS else 2
         first = wish(g, seat, used)

@@ -104,10 +104,12 @@ def test_play_forced_stops_at_a_real_choice() -> None:
     game = new_game("tally", ["a", "b"], seed=1, options={"must_draw": True})
     game.play(0, "stake 1")
     game.play(1, "stake 1")
-    assert len(game.decision_for(0).options) == 1
+    before = game.decision_for(0)
+    assert before is not None and len(before.options) == 1
     played = play_forced(game)
     assert [(f.seat, f.move) for f in played] == [(0, "draw")]
-    assert len(game.decision_for(0).options) == 2
+    after = game.decision_for(0)
+    assert after is not None and len(after.options) == 2
     assert play_forced(game) == []
 
 

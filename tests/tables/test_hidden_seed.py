@@ -12,6 +12,7 @@ import pytest
 import engine.mars  # noqa: F401  (registers mars)
 from engine.core import new_game, replay
 from engine.mars import data as D
+from engine.mars.game import MarsGame
 from tables import open_tables
 from tables.lobby import mix_seed
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD
@@ -89,7 +90,7 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
         assert started.options == {"rules": 1} and lobby.options == {}
         record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
         game = replay({**record, "options": started.options, "moves": []})
-        assert game.s["rules"] == 1
+        assert isinstance(game, MarsGame) and game.s["rules"] == 1
         assert len(await t.store.install_secret()) == 32
         json.dumps(game.view(None))
     finally:
@@ -129,6 +130,7 @@ async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
         assert old.options == {"rules": rules - 1}
         record = {"kind": "mars", "players": ["ann", "bob"], "seed": started.seed}
         game = replay({**record, "options": started.options, "moves": []})
+        assert isinstance(game, MarsGame)
         start = D.START_CRYSTALS_4 if rules >= 4 else D.START_CRYSTALS
         assert game.s["rules"] == rules and game.s["players"][0]["depot"] == start
     finally:

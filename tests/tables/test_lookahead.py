@@ -61,6 +61,7 @@ def test_a_move_that_reveals_is_never_looked_past() -> None:
     game.play(0, "stake 1")
     game.play(1, "stake 1")
     decision = game.decision_for(0)
+    assert decision is not None
     entries = steps(game, decision)
     assert [e.moves for e in entries if "draw" in e.moves[0]] == [("draw",)]
 

@@ -11,7 +11,15 @@ import pytest
 
 from devkit.toygame import Tally
 from engine.core import replay
-from tables import BrokenGame, MoveFailed, NoGame, StaleDecision, Tables, open_tables
+from tables import (
+    BrokenGame,
+    MoveFailed,
+    NoGame,
+    StaleDecision,
+    Tables,
+    TurnResult,
+    open_tables,
+)
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
 
 
@@ -107,7 +115,7 @@ async def test_two_processes_racing_only_one_lands(tables: Tables, backend) -> N
 
         other.store.commit_move = late_commit  # type: ignore[method-assign]
 
-        async def first():
+        async def first() -> TurnResult:
             # only once the other process has read and checked its (soon stale) game: on a
             # loaded machine it could otherwise read after this commit and refuse "draw"
             await asyncio.wait_for(other_checked.wait(), 10)
@@ -120,8 +128,10 @@ async def test_two_processes_racing_only_one_lands(tables: Tables, backend) -> N
             other.play(CHAN, ANN, "draw"), first(), return_exceptions=True
         )
         assert isinstance(results[0], StaleDecision), results
-        assert results[1].version == 5
-        assert [m.move for m in await tables.store.moves(results[1].game_id)][-1] == "done"
+        played = results[1]
+        assert isinstance(played, TurnResult), results
+        assert played.version == 5
+        assert [m.move for m in await tables.store.moves(played.game_id)][-1] == "done"
         assert (await other.game_in(CHAN)).version == 5
         (decision,) = await other.decisions_for(CHAN, ANN)  # reloaded, not the stale copy
         assert decision.prompt == "Aim at a target"

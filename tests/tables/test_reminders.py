@@ -13,8 +13,8 @@ from tests.tables.conftest import ANN, BOB, CHAN, GUILD, FakeClock, started
 H = 3600.0
 
 
-def utc(*args: int) -> float:
-    return datetime(*args, tzinfo=UTC).timestamp()
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> float:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp()
 
 
 async def reminders(tables: Tables, kind: str = "remind") -> list:
@@ -161,11 +161,13 @@ async def test_a_claimed_reminder_is_not_claimed_twice(tables: Tables, clock: Fa
     await tables.run_timers()
     clock.advance(24 * H)
     timer = (await tables.store.timers())[0]
+    due = timer.remind_at
+    assert due is not None
     first = await tables.store.claim_reminder(
-        timer.game_id, timer.seat, timer.remind_at, clock.now + H, [], clock.now, counted=True
+        timer.game_id, timer.seat, due, clock.now + H, [], clock.now, counted=True
     )
     second = await tables.store.claim_reminder(
-        timer.game_id, timer.seat, timer.remind_at, clock.now + H, [], clock.now, counted=True
+        timer.game_id, timer.seat, due, clock.now + H, [], clock.now, counted=True
     )
     assert (first, second) == (True, False)
 
@@ -302,7 +304,8 @@ async def test_a_notice_that_no_longer_applies_is_dropped(tables: Tables, clock:
     [bob] = await reminders(tables)
     await tables.abort(CHAN, ANN)  # the game ends before the reminder goes out
     assert await tables.due_notices() == []
-    assert (await tables.store.get_notice(bob.id)).dead
+    notice = await tables.store.get_notice(bob.id)
+    assert notice is not None and notice.dead
 
 
 async def test_a_reminder_carries_when_the_default_move_comes(

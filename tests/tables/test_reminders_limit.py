@@ -91,7 +91,9 @@ async def test_algae_absent_player_takes_the_alternate_action(
         if game.view(None).get("phase") == "work":
             break
         d = game.pending()[0]
-        await tables.play(CHAN, (ANN, BOB)[d.seat], game.default_move(d.seat), seat=d.seat)
+        move = game.default_move(d.seat)
+        assert move is not None
+        await tables.play(CHAN, (ANN, BOB)[d.seat], move, seat=d.seat)
     assert [d.seat for d in game.pending()] == [0]
     await tables.set_timing(CHAN, ANN, limit="1", on_timeout="default")
     await tables.run_timers()

@@ -9,7 +9,9 @@ import pytest
 import engine.algae
 import engine.mars  # noqa: F401  (registers mars)
 from engine.algae.data import HEAD_START
+from engine.algae.game import AlgaeGame
 from engine.core import GAMES, replay
+from engine.frames import FrameGame
 from tables import open_tables
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD
 
@@ -28,7 +30,8 @@ async def test_a_new_lobby_names_the_current_rules_and_the_game_keeps_them(
         row = await t.game_in(CHAN)
         assert row.options == {"rules": latest}
         record = {"kind": kind, "players": ["ann", "bob"], "seed": row.seed, "moves": []}
-        assert replay({**record, "options": row.options}).s["rules"] == latest
+        game = replay({**record, "options": row.options})
+        assert isinstance(game, FrameGame) and game.s["rules"] == latest
     finally:
         await t.close()
 
@@ -43,7 +46,8 @@ async def test_a_rules_version_the_host_asked_for_is_kept(tmp_path) -> None:
         row = await t.game_in(CHAN)
         assert row.options == {"rules": 2}
         record = {"kind": "algae", "players": ["ann", "bob"], "seed": row.seed, "moves": []}
-        assert replay({**record, "options": row.options}).s["rules"] == 2
+        game = replay({**record, "options": row.options})
+        assert isinstance(game, AlgaeGame) and game.s["rules"] == 2
     finally:
         await t.close()
 

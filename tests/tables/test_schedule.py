@@ -23,13 +23,13 @@ from tables.schedule import (
 )
 
 
-def at(tz: str, *args: int) -> float:
+def at(tz: str, year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> float:
     """Unix time of a local wall-clock time."""
-    return datetime(*args, tzinfo=ZoneInfo(tz)).timestamp()
+    return datetime(year, month, day, hour, minute, tzinfo=ZoneInfo(tz)).timestamp()
 
 
-def utc(*args: int) -> float:
-    return datetime(*args, tzinfo=UTC).timestamp()
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> float:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp()
 
 
 def test_a_window_within_one_day() -> None:

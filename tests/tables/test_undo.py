@@ -110,6 +110,7 @@ async def test_undo_by_consent(tables: Tables) -> None:
     assert out.status == "requested" and out.waiting_for == ((BOB, "bob"),)
     assert out.described == ("#1 ann chose a stake",), "the request says what it takes back"
     assert (await tables.game_in(CHAN)).version == 1, "nothing changed yet"
+    assert out.request_id is not None
     with pytest.raises(Exception, match="players it affects"):
         await tables.answer_undo(out.request_id, ANN, True)  # not the requester's to approve
     done = await tables.answer_undo(out.request_id, BOB, True)
@@ -128,10 +129,12 @@ async def test_refusal_or_a_new_move_cancels_a_request(tables: Tables) -> None:
     await tables.play(CHAN, ANN, "stake 2")
     out = await tables.undo(CHAN, ANN)  # the turn was posted: bob, to act, must agree
     assert out.status == "requested" and out.mentions == (BOB,)
+    assert out.request_id is not None
     refused = await tables.answer_undo(out.request_id, BOB, False)
     assert refused.status == "refused"
     assert (await state(tables))["stakes"][0] == 2
     again = await tables.undo(CHAN, ANN)
+    assert again.request_id is not None
     await tables.play(CHAN, BOB, "stake 1")  # a new move: the request is void
     with pytest.raises(StaleDecision, match="moved on"):
         await tables.answer_undo(again.request_id, BOB, True)
@@ -179,10 +182,11 @@ async def test_a_move_cancels_a_request_and_names_its_message(tables: Tables) ->
     await started(tables)
     await tables.play(CHAN, ANN, "stake 2")
     out = await tables.undo(CHAN, ANN)
-    assert out.status == "requested"
+    assert out.status == "requested" and out.request_id is not None
     await tables.note_undo_message(out.request_id, CHAN, 777)
     r = await tables.play(CHAN, BOB, "stake 1")
     assert r.closed_requests == ((CHAN, 777),)
-    assert (await tables.undo_request(out.request_id)).status == "cancelled"
+    request = await tables.undo_request(out.request_id)
+    assert request is not None and request.status == "cancelled"
     r = await tables.play(CHAN, ANN, "done")
     assert r.closed_requests == (), "closed once"

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -201,7 +202,7 @@ def test_board_of_a_player_and_files_never_shared(monkeypatch, capsys, tmp_path)
     drawn: list[tuple[str, dict, dict]] = []
     real = imaging.render
 
-    def spy(kind, picture, view, **extra):  # type: ignore[no-untyped-def]
+    def spy(kind: str, picture: str, view: dict[str, Any], **extra: Any) -> bytes | None:
         drawn.append((picture, view, extra))
         return real(kind, picture, view, **extra)
 
