@@ -277,19 +277,16 @@ class Player(Pieces, Spaces, Contracts, Cards):
 
     @staticmethod
     def grid_price(b: Board, tid: str) -> float | None:
-        """What the tile's Tech Grid space costs (the view's ``tech_grid_cost``), in the
+        """What the tile's Tech Grid space costs (the view's ``tech_grid_price``), in the
         player's value units; None when this seat cannot pay it now."""
-        cost = b.v.get("tech_grid_cost", {}).get(tid, "free")
-        if cost == "1 crystal":
-            return 1.0 if b.crystals() >= 1 else None
-        if cost == "free":
-            return 0.0
+        cost = b.v.get("tech_grid_price", {}).get(tid, {})
+        crystal, battery, extra = (cost.get(k, 0) for k in ("crystal", "battery", "any"))
         res = b.res
-        if res["battery"] + res["mineral"] < 1:
+        if crystal > b.crystals() or res["battery"] + res["mineral"] < battery:
             return None
-        if "Resource" in cost and sum(res.values()) < 2:
+        if sum(res.values()) < battery + extra:
             return None
-        return 1.5 if "Resource" not in cost else 3.0
+        return 1.0 * crystal + 1.5 * battery + 1.5 * extra
 
     # --------------------------------------------------------------- what is wanted
     def wanted_items(self, b: Board) -> set[str]:

@@ -263,7 +263,7 @@ def learn_options(g: Any, f: dict) -> list:
         return []
     seat, have = f["seat"], crystals(P(g, f["seat"]))
     out = []
-    for tid in g.s["grid"]:
+    for tid in TG.in_cost_order(g, g.s["grid"]):
         for move, cost in TG.choices(g, seat, tid, have):
             price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost}: " if cost else "")
             out.append((move, f"{price}{N.tech_name(g, tid)}, level 1"))
@@ -288,7 +288,7 @@ def learn_apply(g: Any, f: dict, move: str) -> None:
     g.s["techs"][move]["owner"] = f["seat"]
     P(g, f["seat"])["techs"].append(move)
     kind = D.TECH_TITLE[g.s["techs"][move]["type"]]
-    paid = f" (paid {paid})" if paid else ""
+    paid = f" (paid {paid})" if paid and TG.v11(g) else ""  # rules 2-10 logs stay as they were
     g.log(f["seat"], f"{g.name(f['seat'])} learns the {kind} Tech{paid}")
     contribute(g, f["seat"], "tech")
 

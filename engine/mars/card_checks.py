@@ -9,8 +9,9 @@ from typing import Any
 
 from engine.mars import build, paying
 from engine.mars import data as D
+from engine.mars import tech_grid as TG
 from engine.mars.blueprints import CARDS, action_of, producers, rover_reach
-from engine.mars.rules import P, developable
+from engine.mars.rules import P, crystals, developable
 
 
 def after_paying(p: dict, spent: int) -> tuple[int, int]:
@@ -111,6 +112,9 @@ def boost_cap(g: Any, seat: int, bp: str) -> int:
         "blueprint": lambda: len(g.s["bp_display"]) - 1,
         "upgrade": lambda: p["res"]["mineral"] - 1,
         "warehouse": lambda: sum(g.s["warehouse"].values()) - 1,
-        "tech": lambda: len(g.s["grid"]) - 1,
+        # rules 11: only tiles the player can pay in turn (rules 10 keeps its grid count)
+        "tech": lambda: (
+            (TG.payable_count(g, seat, crystals(p)) if TG.v11(g) else len(g.s["grid"])) - 1
+        ),
     }
     return max(0, min(lq, caps[act]() if act in caps else lq))

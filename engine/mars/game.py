@@ -8,6 +8,7 @@ from engine.core import Event, IllegalMove, Progress, Rng, ScoreLine
 from engine.frames import Asked, FrameGame, copy_state
 from engine.mars import actions, build_choices, discovery, goals, moves, red, turn  # noqa: F401
 from engine.mars import data as D
+from engine.mars import tech_grid as TG
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
 from engine.mars.state import new_state
@@ -57,8 +58,13 @@ class MarsGame(FrameGame):
 
     def play(self, seat: int, move: str) -> list[Event]:
         """Rules 8: a Red Colonist action the player cannot pay for is refused with the reason
-        (MARS-GAP-03) rather than as an unknown move."""
-        why = red.refusal(self, seat, move) if isinstance(move, str) else None
+        (MARS-GAP-03) rather than as an unknown move; rules 11: so is a Learn no Tech Grid
+        tile can be paid for."""
+        why = (
+            (red.refusal(self, seat, move) or TG.refusal(self, seat, move))
+            if isinstance(move, str)
+            else None
+        )
         if why:
             raise IllegalMove(why)
         return super().play(seat, move)

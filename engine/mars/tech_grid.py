@@ -60,19 +60,48 @@ def choices(g: Any, seat: int, tid: str, crystals_left: int) -> list[tuple[str, 
     taken = paying.paid_with(g, seat, battery)
     if taken is None:
         return []
-    price = paying.text(battery, taken)
     if not any_cost(g, tid):
-        return [(tid, price)]
-    res = P(g, seat)["res"]
+        return [(tid, paid_text(taken))]
+    res, n = P(g, seat)["res"], any_cost(g, tid)
     return [
-        (f"{tid}@{k}", f"{price} + 1 {k}")
+        (f"{tid}@{k}", paid_text({**taken, k: taken.get(k, 0) + n}))
         for k in D.RESOURCES
-        if res[k] - taken.get(k, 0) >= any_cost(g, tid)
+        if res[k] - taken.get(k, 0) >= n
     ]
+
+
+def paid_text(paid: dict[str, int]) -> str:
+    """What the player hands over, plainly ("1 mineral + 1 water", "2 battery"): a Mineral
+    standing in for the Battery shows as the Mineral it is, to keep the option short."""
+    return " + ".join(f"{n} {k}" for k, n in paid.items() if n)
 
 
 def can_learn(g: Any, seat: int, tid: str, crystals_left: int) -> bool:
     return bool(choices(g, seat, tid, crystals_left))
+
+
+def payable_count(g: Any, seat: int, crystals_left: int) -> int:
+    """How many face-up tiles ``seat`` could pay for one after another, cheapest first (a
+    boost's cap: a Colonist sent for a tile that cannot be paid would be lost). The
+    Laboratory benefits that might pay later tiles are not counted."""
+    res = dict(P(g, seat)["res"])
+    count = 0
+    for tid in sorted(g.s["grid"], key=lambda t: (crystal_cost(g, t), row(g, t) if v2(g) else 0)):
+        crystal = crystal_cost(g, tid)
+        need = [("battery", battery_cost(g, tid)), ("any", any_cost(g, tid))]
+        if crystal > crystals_left:
+            break
+        for item, n in need:
+            for _ in range(n):
+                pick = item if item != "any" else max(res, key=lambda k: (res[k], k != "mineral"))
+                if res.get(pick, 0) < 1:
+                    pick = "mineral"  # a Mineral stands in (paying.py)
+                if res[pick] < 1:
+                    return count
+                res[pick] -= 1
+        crystals_left -= crystal
+        count += 1
+    return count
 
 
 def tile_of(move: str) -> str:
@@ -80,13 +109,27 @@ def tile_of(move: str) -> str:
     return move.split("@")[0]
 
 
+def price(g: Any, tid: str) -> dict[str, int]:
+    """What the space of ``tid`` costs anyone: crystals, Batteries and Resources of choice."""
+    return {
+        "crystal": crystal_cost(g, tid),
+        "battery": battery_cost(g, tid),
+        "any": any_cost(g, tid),
+    }
+
+
 def row_text(g: Any, tid: str) -> str:
-    """What the space costs anyone, for the view and the picture."""
-    if crystal_cost(g, tid):
-        return f"{crystal_cost(g, tid)} crystal"
-    if any_cost(g, tid):
-        return "1 battery + 1 Resource"
-    return "1 battery" if battery_cost(g, tid) else "free"
+    """What the space costs anyone, in words ("free", "1 battery + 1 Resource")."""
+    cost = price(g, tid)
+    parts = [f"{cost['crystal']} crystal"] if cost["crystal"] else []
+    parts += [f"{cost['battery']} battery"] if cost["battery"] else []
+    parts += [f"{cost['any']} Resource"] if cost["any"] else []
+    return " + ".join(parts) or "free"
+
+
+def in_cost_order(g: Any, tids: list[str]) -> list[str]:
+    """Rules 11: the tiles cheapest row first (a refill may have put a free one last)."""
+    return sorted(tids, key=lambda t: row(g, t)) if v11(g) else list(tids)
 
 
 def pay(g: Any, seat: int, move: str) -> str:
@@ -98,8 +141,35 @@ def pay(g: Any, seat: int, move: str) -> str:
         return f"{crystal_cost(g, tid)} crystal"
     if not battery_cost(g, tid):
         return ""
-    paid = paying.pay(g, seat, {"battery": battery_cost(g, tid)})
+    taken = paying.paid_with(g, seat, {"battery": battery_cost(g, tid)})
+    assert taken is not None, "pay() of a Learn move choices() did not offer"
+    paying.pay(g, seat, {"battery": battery_cost(g, tid)})
     if extra:
         P(g, seat)["res"][extra] -= any_cost(g, tid)
-        paid += f" + {any_cost(g, tid)} {extra}"
-    return paid
+        taken = {**taken, extra: taken.get(extra, 0) + any_cost(g, tid)}
+    return paid_text(taken)
+
+
+def refusal(g: Any, seat: int, move: str) -> str | None:
+    """Rules 11: why Learn a Tech, asked for at the turn menu, is not offered when the reason
+    is the Tech Grid (nothing face up, or nothing this player can pay), else None."""
+    if not v11(g) or move.strip().lower() != "learn":
+        return None
+    d = g.decision_for(seat)
+    if d is None or not d.prompt.startswith("Round ") or any(o.move == "learn" for o in d.options):
+        return None
+    if P(g, seat)["side"] != "orbit" or g.s["turn"]["main"]:
+        return None
+    if not g.s["grid"]:
+        return (
+            "Learn a Tech: the Tech Grid is empty (it is refilled at a level-up, never with 1-2 "
+            "players)"
+        )
+    if any(can_learn(g, seat, t, 99) for t in g.s["grid"]):
+        return None  # the grid is not the reason (the Red Colonist is: red.refusal)
+    res = P(g, seat)["res"]
+    return (
+        "Learn a Tech: no face-up Tech is one you can pay for: the bottom spaces (free) are empty, "
+        "a middle one costs 1 battery and a top one 1 battery + 1 Resource (a Mineral may stand "
+        f"in for either), and you have {res['battery']} battery and {res['mineral']} mineral"
+    )

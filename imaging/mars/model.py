@@ -120,7 +120,7 @@ class GameModel:
     building_cost: dict[str, tuple[str, int]]
     tech_grid: list[str]
     techs: dict[str, Tech]
-    tech_grid_cost: dict[str, str]  # tech id -> what its Tech Grid space costs
+    tech_grid_price: dict[str, dict[str, int]]  # tech id -> its space's crystals/battery/any
     lab_op: dict[int, int]
     lab_benefit: dict[int, str]
     bp_display: list[tuple[str, str]]
@@ -254,7 +254,11 @@ def read_game(view: dict[str, Any]) -> GameModel:
             if isinstance(v, list | tuple) and len(v) == 2
         },
         tech_grid=[str(t) for t in view.get("tech_grid", [])],
-        tech_grid_cost={str(k): str(v) for k, v in dict(view.get("tech_grid_cost") or {}).items()},
+        tech_grid_price={
+            str(k): {str(i): _int(n) for i, n in dict(v).items()}
+            for k, v in dict(view.get("tech_grid_price") or {}).items()
+            if isinstance(v, dict)
+        },
         techs={
             str(k): Tech(
                 str(k), str(t.get("type", "")), _seat(t.get("owner")), _int(t.get("level"))

@@ -45,55 +45,83 @@ def tech_static(cv: Canvas, box: Box, lab_op: dict[int, int]) -> None:
             )
 
 
-COST_SHORT = {  # what a Tech Grid space costs, as the picture's group label
-    "free": "free",
-    "1 crystal": "1 crystal",
-    "1 battery": "1 battery",
-    "1 battery + 1 Resource": "1 battery + 1 any",
-}
+def cost_label(cost: dict[str, int]) -> str:
+    """A Tech Grid space's cost as the picture's group label ("free", "1 battery + 1 any")."""
+    parts = [f"{cost[k]} {word}" for k, word in COST_WORDS if cost.get(k)]
+    return " + ".join(parts) or "free"
+
+
+COST_WORDS = (("crystal", "crystal"), ("battery", "battery"), ("any", "any"))
 
 
 def grid_groups(game: GameModel) -> list[tuple[str, list[str]]]:
     """The face-up Techs by what their space costs, cheapest first (rules 1: one free group)."""
-    order = list(COST_SHORT)
-    groups: dict[str, list[str]] = {}
+    groups: dict[tuple[int, ...], list[str]] = {}
     for t in game.tech_grid:
         if t in game.techs:
-            groups.setdefault(game.tech_grid_cost.get(t, "free"), []).append(game.techs[t].type)
-    return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
+            cost = game.tech_grid_price.get(t, {})
+            key = tuple(cost.get(k, 0) for k, _ in COST_WORDS)
+            groups.setdefault(key, []).append(game.techs[t].type)
+    return [
+        (cost_label(dict(zip((k for k, _ in COST_WORDS), key, strict=True))), kinds)
+        for key, kinds in sorted(groups.items(), key=lambda kv: (sum(kv[0]), kv[0]))
+    ]
+
+
+GRID_LINES = 3  # lines of the Tech Grid panel above the Laboratory
+
+
+def _named_lines(cv: Canvas, kinds: list[str], width: float) -> list[list[str]]:
+    """``kinds`` packed into lines of named icons no wider than ``width``."""
+    lines: list[list[str]] = [[]]
+    used = 0.0
+    for kind in kinds:
+        w = 19 + cv.text_width(TECH_SHORT.get(kind, kind), 13) + 10
+        if lines[-1] and used + w > width:
+            lines.append([])
+            used = 0.0
+        lines[-1].append(kind)
+        used += w
+    return lines
+
+
+def _icons(cv: Canvas, x: float, y: float, right: float, kinds: list[str]) -> None:
+    """Icons alone, and "+N more" for those past ``right``."""
+    for i, kind in enumerate(kinds):
+        if x + 16 > right - (0 if i == len(kinds) - 1 else 56):
+            cv.text((x, y), f"+{len(kinds) - i} more", 13, bold=True, anchor="lm")
+            return
+        icon, colour, letter = tech_look(kind)
+        cv.icon(icon, (x + 8, y), 16, colour, letter)
+        x += 22
 
 
 def tech_dynamic(cv: Canvas, box: Box, game: GameModel) -> None:
-    """The face-up Techs, one line per cost of their Tech Grid space ("free: Rover, Green")."""
+    """The face-up Techs, one line per cost of their Tech Grid space ("free: Rover, Green"),
+    a cost's names going on over spare lines, or icons alone when the lines run out."""
     x0, y0, x1, y1 = box
     with cv.panel("tech", box):
         groups = grid_groups(game)
-        label_w = max(
-            (cv.text_width(COST_SHORT.get(c, c), 13, bold=True) for c, _ in groups), default=0
-        )
-        for i, (cost, kinds) in enumerate(groups):
-            y = y0 + 36 + i * 17
-            cv.text(
-                (x0 + 14, y), COST_SHORT.get(cost, cost), 13, fill=pal.MUTED, bold=True, anchor="lm"
-            )
-            x = x0 + 14 + label_w + 10
-            for kind in kinds:
-                icon, colour, letter = tech_look(kind)
-                cv.icon(icon, (x + 8, y), 16, colour, letter)
-                x = (
-                    cv.text(
-                        (x + 19, y),
-                        TECH_SHORT.get(kind, kind),
-                        13,
-                        anchor="lm",
-                        max_width=x1 - 8 - x - 19,
-                    )[2]
-                    + 10
-                )
+        label_w = max((cv.text_width(c, 13, bold=True) for c, _ in groups), default=0)
+        left, right = x0 + 14 + label_w + 10, x1 - 8
+        packed = [_named_lines(cv, kinds, right - left) for _, kinds in groups]
+        named = sum(len(lines) for lines in packed) <= GRID_LINES
+        y = y0 + 36
+        for (cost, kinds), lines in zip(groups, packed, strict=True):
+            cv.text((x0 + 14, y), cost, 13, fill=pal.MUTED, bold=True, anchor="lm")
+            if not named:
+                _icons(cv, left, y, right, kinds)
+                y += 17
+                continue
+            for line in lines:
+                x = left
+                for kind in line:
+                    icon, colour, letter = tech_look(kind)
+                    cv.icon(icon, (x + 8, y), 16, colour, letter)
+                    x = cv.text((x + 19, y), TECH_SHORT.get(kind, kind), 13, anchor="lm")[2] + 10
+                y += 17
         if not groups:
-            cv.text(
-                (x0 + 14, y0 + 36), "empty until the next level", 13, fill=pal.MUTED, anchor="lm"
-            )
+            cv.text((x0 + 14, y0 + 36), "empty", 13, fill=pal.MUTED, anchor="lm")
         w = (x1 - x0 - 24) // len(LAB_LEVELS)
         per_row = max(1, (w - 10) // 40)
         for i, lvl in enumerate(LAB_LEVELS):

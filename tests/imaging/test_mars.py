@@ -15,7 +15,6 @@ from PIL import Image
 
 import imaging
 from imaging.kit.canvas import Canvas
-from imaging.mars.orbit import COST_SHORT
 from imaging.mars.style import TECH_SHORT
 from tests.imaging.golden import GOLDEN_DIR, check_golden, updating
 from tests.imaging.mars_games import mars_ready, random_game, views_around_a_move
@@ -240,19 +239,22 @@ def test_blueprint_display_names_the_published_card() -> None:
 def test_tech_grid_names_what_each_space_costs() -> None:
     """MARS-GAP-05: the Tech Grid shows every face-up Tech by name on a line of what its space
     costs: rules 11's three rows (free / 1 battery / 1 battery + 1 Resource), rules 2-10's two
-    (free / 1 crystal). The title said "(free)" for every tile before."""
+    (free / 1 crystal), rules 1's one, all inside the panel. The title said "(free)" for every
+    tile before."""
     from engine.core import new_game
     from imaging.mars.public import draw_public
 
+    costs = {"free", "1 battery", "1 battery + 1 any", "1 crystal"}
     for rules, labels in (
         (11, ["free", "1 battery", "1 battery + 1 any"]),
         (10, ["free", "1 crystal"]),
+        (1, ["free"]),  # all 8 on one cost: the names go on over a second line
     ):
         view = new_game("mars", ["a", "b", "c"], seed=5, options={"rules": rules}).view(None)
         cv = draw_public(view)
         _no_overflow(cv)
         tech = [t for t in cv.texts if t.panel == "tech"]
-        assert [t.text for t in tech if t.text in COST_SHORT.values()] == labels
+        assert [t.text for t in tech if t.text in costs] == labels
         named = {t.text for t in tech}
         assert {TECH_SHORT[view["techs"][t]["type"]] for t in view["tech_grid"]} <= named
         assert not [t for t in tech if "(free)" in t.text]
