@@ -102,7 +102,7 @@ def build(game_id: int, decision: Decision, section: int | None = None) -> Menu:
             )
             for i, o in enumerate(options)
         )
-        return Menu(prompt, buttons)
+        return Menu(prompt, buttons, decision.note)
     if len(options) <= MAX_OPTIONS:
         select = Component(
             "select",
@@ -110,12 +110,13 @@ def build(game_id: int, decision: Decision, section: int | None = None) -> Menu:
             label("Choose…"),
             _option_choices(decision, list(range(len(options)))),
         )
-        return Menu(prompt, (select,))
+        return Menu(prompt, (select,), decision.note)
     parts = sections(decision)
     shown = parts[:MAX_SECTIONS]
-    note = ""
+    note = decision.note
     if len(parts) > MAX_SECTIONS:
-        note = f"Only the first {MAX_SECTIONS} sections fit here; type /play to reach the rest."
+        more = f"Only the first {MAX_SECTIONS} sections fit here; type /play to reach the rest."
+        note = f"{note}\n-# {more}" if note else more
     if section is None or not 0 <= section < len(shown):
         choices = tuple(
             Choice(label(name), str(n), label(f"{len(idx)} options", SELECT_DESCRIPTION_LIMIT))

@@ -88,6 +88,7 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     version: int
+    note: str = ""  # a line the menu shows under the prompt (set by the table layer)
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,11 @@ class Game:
 
     def default_move(self, seat: int) -> str | None:
         """A safe move for an absent player, or None when the game has none."""
+        return None
+
+    def hand_line(self, seat: int) -> str | None:
+        """What ``seat`` holds, in one short line for its private menu (a phone cannot read
+        the player picture's small print), or None. Only what that seat may see."""
         return None
 
     def progress(self) -> Progress:

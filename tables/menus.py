@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from dataclasses import replace
 
 from engine.core import Decision, Game
 from tables import lookahead
@@ -21,7 +22,8 @@ class Menus:
     async def menu_of(self, game_id: int, game: Game, decision: Decision) -> Decision:
         """``decision`` as its menu shows it: each option, or each option paired with the
         sub-choice it leads to (tables/lookahead.py)."""
-        return lookahead.as_decision(decision, await self.steps(game_id, game, decision))
+        shown = lookahead.as_decision(decision, await self.steps(game_id, game, decision))
+        return replace(shown, note=game.hand_line(decision.seat) or "")
 
     async def steps(self, game_id: int, game: Game, decision: Decision) -> list[lookahead.Step]:
         """The menu entries of a decision, worked out off the event loop (each option is

@@ -304,6 +304,8 @@ class Terminal:
             for d in await tables.decisions_for(None, user, game_id=self.game_id):
                 shown = True
                 self.say(f"{game.players[d.seat]} — {d.prompt}:")
+                if hand := game.hand_line(d.seat):
+                    self.say(f"  ({hand})")
                 for o in d.options:
                     group = f"[{o.group}] " if o.group else ""
                     self.say(f"  {o.move:<24} {group}{o.label}")

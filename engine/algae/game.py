@@ -86,6 +86,14 @@ class AlgaeGame(FrameGame):
 
         return build_view(self, seat)
 
+    def hand_line(self, seat: int) -> str | None:
+        """Money, energy and science, for the seat's private menu (a phone cannot read the
+        player picture's small print)."""
+        if not 0 <= seat < len(self.s["players"]):
+            return None
+        p = self.s["players"][seat]
+        return f"You hold €{p['money']} · {p['energy']} energy · {p['science']} science"
+
     def progress(self) -> Progress:
         """The week (1-4) and the phase, with the work day in the Work Week."""
         from engine.algae.view import PHASE_TEXT

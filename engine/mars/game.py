@@ -8,6 +8,7 @@ from engine.core import Event, IllegalMove, Progress, Rng, ScoreLine
 from engine.frames import Asked, FrameGame, copy_state
 from engine.mars import actions, build_choices, discovery, goals, moves, red, turn  # noqa: F401
 from engine.mars import data as D
+from engine.mars import names as N
 from engine.mars import tech_grid as TG
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
@@ -98,6 +99,9 @@ class MarsGame(FrameGame):
         from engine.mars.view import build_view
 
         return build_view(self, seat)
+
+    def hand_line(self, seat: int) -> str | None:
+        return N.hand_line(self, seat) if 0 <= seat < len(self.s["players"]) else None
 
     def progress(self) -> Progress:
         """The round (0 during the set-up picks) and the phase."""

@@ -30,3 +30,22 @@ def blueprint_name(bp: str, g: Any = None) -> str:
 
         return f"{CARDS[bp][0]} (level {rest[0]} {D.TYPE_TITLE[kind]} Blueprint)"
     return f"the level {rest[0]} {D.TYPE_TITLE[kind]} Blueprint ({rest[1:]})"
+
+
+def hand_line(g: Any, seat: int) -> str:
+    """What ``seat`` holds, for its private menu: Resources, crystals, Colonists, Blueprints
+    and Contracts held (a phone cannot read the player picture's small print)."""
+    p = g.s["players"][seat]
+    res = " · ".join(
+        f"{p['res'][k]} {k}" for k in ("mineral", "battery", "water", "plant", "oxygen")
+    )
+    crystals = p["depot"] + p["gcry"]
+    later = f" (+{p['below']} next turn)" if p["below"] else ""
+    parts = [
+        f"You hold {res}",
+        f"{crystals} crystal{'s' if crystals != 1 else ''}{later}",
+        f"Colonists {p['lq']} home, {p['wa']} working",
+    ]
+    if p["bps"]:
+        parts.append("Blueprints: " + ", ".join(blueprint_name(b, g) for b in p["bps"]))
+    return " · ".join(parts)

@@ -95,3 +95,19 @@ async def test_menu_views_are_fully_dynamic_so_nothing_is_kept_per_message() -> 
         ids = [i.custom_id for i in view.children if isinstance(i, discord.ui.DynamicItem)]
         assert ids == [c.custom_id for c in menu.components]
     assert all(isinstance(i, discord.ui.DynamicItem) for i in play_view(GAME, 4).children)
+
+
+def test_every_menu_shape_carries_the_decisions_hand_line() -> None:
+    """The line of what the seat holds (Game.hand_line, set on the decision by the table layer)
+    comes with buttons, a select and grouped menus alike, so a phone player reads their
+    Resources next to the choice instead of in the player picture's small print."""
+    from dataclasses import replace
+
+    from cogs.menus import menu_text
+
+    for n, groups in ((3, 0), (12, 0), (30, 3)):
+        d = replace(decision(n, groups), note="You hold 2 mineral · 1 battery")
+        menu = menu_model.build(GAME, d)
+        assert menu.note.startswith("You hold 2 mineral"), (n, menu.note)
+        assert "\n-# You hold 2 mineral · 1 battery" in menu_text(d, menu)
+    assert menu_model.build(GAME, decision(3)).note == ""

@@ -147,6 +147,10 @@ async def test_mars_turns_through_menus(  # noqa: C901
         await menu.wait_text()
         assert menu.original is not None
         assert menu.ephemeral and menu.original.components, menu.text
+        # what the player holds, under the prompt of their private menu (readable on a phone)
+        info, game = await tables.load(standin.games.id)
+        hand = game.hand_line(seat_of[user.id])
+        assert hand and f"\n-# {hand}" in menu.original.content, menu.original.content
         spare = None
         if turns == 2:  # a second menu on the same post goes stale after the first choice
             spare = await standin.click(user, post, label="Play")

@@ -113,3 +113,22 @@ def test_a_long_pair_label_still_shows_its_second_move(first: int, second: int) 
     assert len(tail) >= min(second, 35) and len(head) >= min(first, 35), text
     if first + len(JOIN) + second <= 80:
         assert text == f"{a}{JOIN}{b}"
+
+
+@pytest.mark.parametrize(("kind", "holds"), [("mars", "mineral"), ("algae", "energy")])
+async def test_the_menu_of_a_decision_says_what_its_seat_holds(
+    tables: Tables, kind: str, holds: str
+) -> None:
+    """The table layer puts the seat's hand line (Game.hand_line: only what that seat may see)
+    on the decision it shows, for the Play menu and the menu after a click alike."""
+    await tables.create(kind, GUILD, CHAN, ANN, "ann", seed=5)
+    await tables.join(CHAN, BOB, "bob")
+    start = await tables.start(CHAN, ANN)
+    info = await tables.game_in(CHAN)
+    where = Where(info.guild_id, info.channel_id)
+    _, game = await tables.load(CHAN)
+    decision = game.pending()[0]
+    user = (ANN, BOB)[decision.seat]
+    shown = await tables.menu_decision(where, user, start.game_id, decision.seat, decision.version)
+    assert shown.note == game.hand_line(decision.seat) and holds in shown.note
+    assert shown.note.startswith("You hold")
