@@ -81,6 +81,7 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
     16: pg_mars_stays(8),
     17: pg_mars_stays(9),
     18: pg_mars_stays(10),
+    19: pg_mars_stays(11),
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

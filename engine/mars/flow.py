@@ -97,12 +97,17 @@ def round_over(g: Any) -> None:
 
 
 def game_over(g: Any) -> None:
+    """The end: rules 12 brings every player's Colonists home (Working Area, Orbit slots)
+    before the Living Quarters score (RULINGS.md GAP-31); then the final scores."""
     from engine.mars.scoring import final_scores
 
     s = g.s
     s["phase"] = "over"
     s["turn"] = None
     s["stack"] = []
+    if s.get("rules", 1) >= 12:
+        for seat in range(len(s["players"])):
+            recover(g, seat)
     s["final"] = final_scores(g)
     g.log(
         None,
