@@ -31,8 +31,9 @@ from typing import Any
 # GAP-03); version 9 (migration 16 keeps version 8) deals the published Discovery tiles
 # (GAP-10); version 10 (migration 17 keeps version 9) plays the published Blueprint cards
 # (GAP-18); version 11 (migration 18 keeps version 10) charges the rulebook's Tech Grid rows
-# (GAP-05, engine/mars/tech_grid.py); version 12 (migration 19 keeps version 11) brings the
-# Colonists home before the Living Quarters score (GAP-31). New games get RULES_LATEST.
+# (GAP-05, engine/mars/tech_grid.py); version 12 (migration 19 keeps version 11) lets the
+# Laboratory's first column hold two Techs (GAP-07) and brings the Colonists home before the
+# Living Quarters score (GAP-31). New games get RULES_LATEST.
 RULES_LATEST = 12
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)

@@ -47,10 +47,26 @@ def any_cost(g: Any, tid: str) -> int:
     return D.LEARN_ROW_RES_11[row(g, tid)][1] if v11(g) else 0
 
 
+def column_one_room(g: Any, seat: int) -> int:
+    """Rules 12 (the rulebook, Learn New Technology: a learned tile goes on "an empty space of
+    the leftmost column in your Laboratory. If both of these spaces already have a tile on them,
+    you may not take this action"): how many of its 2 spaces are free; rules 1-11 no limit."""
+    if g.s.get("rules", 1) < 12:
+        return 99
+    p = g.s["players"][seat]
+    return max(0, LAB_COLUMN_ONE - sum(1 for t in p["techs"] if g.s["techs"][t]["lvl"] == 1))
+
+
+LAB_COLUMN_ONE = 2  # spaces in the Laboratory's leftmost column
+
+
 def choices(g: Any, seat: int, tid: str, crystals_left: int) -> list[tuple[str, str]]:
     """The ways ``seat`` can pay the space of ``tid`` with ``crystals_left`` crystals to spare:
     (move, price in words, "" when free). A top-row tile gives one move per Resource the
-    player could add to the Battery (``tid@water``), so the choice is part of the one click."""
+    player could add to the Battery (``tid@water``), so the choice is part of the one click.
+    None while the Laboratory's first column is full (rules 12)."""
+    if not column_one_room(g, seat):
+        return []
     if crystal_cost(g, tid):
         ok = crystal_cost(g, tid) <= crystals_left
         return [(tid, f"{crystal_cost(g, tid)} crystal")] if ok else []
@@ -85,8 +101,10 @@ def payable_count(g: Any, seat: int, crystals_left: int) -> int:
     boost's cap: a Colonist sent for a tile that cannot be paid would be lost). The
     Laboratory benefits that might pay later tiles are not counted."""
     res = dict(P(g, seat)["res"])
-    count = 0
+    count, room = 0, column_one_room(g, seat)
     for tid in sorted(g.s["grid"], key=lambda t: (crystal_cost(g, t), row(g, t) if v2(g) else 0)):
+        if count >= room:  # rules 12: the Laboratory's first column holds only so many
+            break
         crystal = crystal_cost(g, tid)
         need = [("battery", battery_cost(g, tid)), ("any", any_cost(g, tid))]
         if crystal > crystals_left:
@@ -152,7 +170,8 @@ def pay(g: Any, seat: int, move: str) -> str:
 
 def refusal(g: Any, seat: int, move: str) -> str | None:
     """Rules 11: why Learn a Tech, asked for at the turn menu, is not offered when the reason
-    is the Tech Grid (nothing face up, or nothing this player can pay), else None."""
+    is the Tech Grid (nothing face up, or nothing this player can pay) or, rules 12, a full
+    first Laboratory column; else None."""
     if not v11(g) or move.strip().lower() != "learn":
         return None
     d = g.decision_for(seat)
@@ -164,6 +183,11 @@ def refusal(g: Any, seat: int, move: str) -> str | None:
         return (
             "Learn a Tech: the Tech Grid is empty (it is refilled at a level-up, never with 1-2 "
             "players)"
+        )
+    if not column_one_room(g, seat):
+        return (
+            "Learn a Tech: both spaces of your Laboratory's first column hold a Tech; develop one "
+            "of them first (R&D) to make room"
         )
     if any(can_learn(g, seat, t, 99) for t in g.s["grid"]):
         return None  # the grid is not the reason (the Red Colonist is: red.refusal)

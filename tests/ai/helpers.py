@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import engine  # noqa: F401  (registers the games)
 from engine.core import Game, new_game
 
 
-def midgame(kind: str, players: int, seed: int, steps: int) -> Game:
+def midgame(
+    kind: str, players: int, seed: int, steps: int, options: dict[str, Any] | None = None
+) -> Game:
     """A game after ``steps`` random legal moves (fewer if it ends), still not over, and
     then on until some seat has a real choice."""
     rnd = random.Random(seed)
-    game = new_game(kind, [f"p{i + 1}" for i in range(players)], seed=seed)
+    game = new_game(kind, [f"p{i + 1}" for i in range(players)], seed=seed, options=options)
     for step in range(steps + 100):
         pending = game.pending()
         if step >= steps and any(len(d.options) > 1 for d in pending):

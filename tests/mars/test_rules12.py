@@ -62,3 +62,58 @@ def test_new_games_get_rules_12() -> None:
     """RULINGS.md "Rules versions": new games start on rules 12 (MARS-GAP-31)."""
     assert D.RULES_LATEST == 12
     assert as_mars(new_game("mars", ["a", "b"], seed=4)).s["rules"] == 12
+
+
+def lab_game(rules: int, at_level_one: int):
+    """Seat 0's Orbit turn holding ``at_level_one`` Techs in its Laboratory's first column,
+    with Resources and crystals to pay any tile, 4 Colonists home."""
+    from tests.mars.helpers import refresh
+
+    g = new(2, seed=4, rules=rules)
+    turn(g, 0, "orbit")
+    P(g).update(lq=4, depot=3, wa=0, res={k: 3 for k in D.RESOURCES})
+    for tid in g.s["grid"][:at_level_one]:
+        g.s["grid"].remove(tid)
+        g.s["grid_pos"].pop(tid, None)
+        g.s["techs"][tid].update(owner=0, lvl=1)
+        P(g)["techs"].append(tid)
+    refresh(g)
+    return g
+
+
+def test_lab01_rules12_a_full_first_column_stops_learn_tech() -> None:
+    """Rules 12 (the rulebook, Learn New Technology: "If both of these spaces already have a
+    tile on them, you may not take this action"): with 2 Techs at level 1, Learn Tech is not
+    offered and, asked for, is refused with the reason; rules 11 had no such limit."""
+    import pytest
+
+    from engine.core import IllegalMove
+    from tests.mars.helpers import moves
+
+    g = lab_game(12, 2)
+    assert "learn" not in moves(g)
+    with pytest.raises(IllegalMove) as why:
+        g.play(0, "learn")
+    assert "first column" in str(why.value) and not g.s["turn"]["main"]
+    assert "learn" in moves(lab_game(12, 1)) and "learn" in moves(lab_game(11, 2))
+
+
+def test_lab01_rules12_the_boosts_second_tile_needs_the_second_space() -> None:
+    """Rules 12: with one space left, Learn Tech takes one tile and offers no second one for a
+    Colonist (rules 5's boost), so no Colonist is sent for a tile that cannot be placed."""
+    from tests.mars.helpers import moves, play
+
+    g = lab_game(12, 1)
+    play(g, "learn")
+    first = moves(g)[0]
+    play(g, first)
+    while g.pending()[0].prompt.startswith("Laboratory"):
+        play(g, moves(g)[-1])
+    assert g.pending()[0].prompt.startswith("Round ")  # no "send 1 Colonist" second tile
+    assert P(g)["wa"] == 0
+    g = lab_game(11, 1)  # rules 11: the second tile is still offered
+    play(g, "learn")
+    play(g, moves(g)[0])
+    while g.pending()[0].prompt.startswith("Laboratory"):
+        play(g, moves(g)[-1])
+    assert g.pending()[0].prompt == "Learn a Tech"
