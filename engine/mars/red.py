@@ -11,7 +11,7 @@ from engine.mars import actions as A
 from engine.mars import boosts
 from engine.mars import tech_grid as TG
 from engine.mars.frames import applies, decision
-from engine.mars.rules import P, crystals, pay_crystals, v2
+from engine.mars.rules import P, at_orbit_menu, crystals, pay_crystals, v2
 
 
 def v8(g: Any) -> bool:
@@ -63,13 +63,10 @@ def red_text(c: int, sent: int) -> str:
 
 def refusal(g: Any, seat: int, move: str) -> str | None:
     """Rules 8: why a Red Colonist action the player asks for cannot be paid, else None."""
-    stack = g.s.get("stack") or []
     a = move.strip().lower()
-    if not v8(g) or a not in A.RED or not stack or stack[-1]["t"] != "turn":
+    if not v8(g) or a not in A.RED or not at_orbit_menu(g, seat):
         return None
     p = P(g, seat)
-    if stack[-1]["seat"] != seat or g.s["turn"]["main"] or p["side"] != "orbit":
-        return None
     c = A.placement_cost(g, a, seat)
     if affordable(g, seat, c):
         return None

@@ -23,6 +23,15 @@ def v5(g: Any) -> bool:
     return g.s.get("rules", 1) >= 5
 
 
+def at_orbit_menu(g: Any, seat: int) -> bool:
+    """Whether ``seat`` stands at its own turn menu in Orbit with its Main action still to take
+    (where an Orbit action asked for by name may be refused with a reason)."""
+    stack = g.s.get("stack") or []
+    if not stack or stack[-1]["t"] != "turn" or stack[-1]["seat"] != seat:
+        return False
+    return not g.s["turn"]["main"] and P(g, seat)["side"] == "orbit"
+
+
 def capacity(p: dict) -> int:
     """MARS-CRYSTAL-03 / MARS-EXEC-06: open slots = 3 + Ships welcomed."""
     return D.OPEN_SLOTS + (D.SHIPS - p["ships"])

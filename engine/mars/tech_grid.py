@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars import paying
-from engine.mars.rules import P, pay_crystals, v2
+from engine.mars.rules import P, at_orbit_menu, crystals, pay_crystals, v2
 
 
 def v11(g: Any) -> bool:
@@ -172,12 +172,10 @@ def refusal(g: Any, seat: int, move: str) -> str | None:
     """Rules 11: why Learn a Tech, asked for at the turn menu, is not offered when the reason
     is the Tech Grid (nothing face up, or nothing this player can pay) or, rules 12, a full
     first Laboratory column; else None."""
-    if not v11(g) or move.strip().lower() != "learn":
+    if not v11(g) or move.strip().lower() != "learn" or not at_orbit_menu(g, seat):
         return None
     d = g.decision_for(seat)
-    if d is None or not d.prompt.startswith("Round ") or any(o.move == "learn" for o in d.options):
-        return None
-    if P(g, seat)["side"] != "orbit" or g.s["turn"]["main"]:
+    if d is None or any(o.move == "learn" for o in d.options):
         return None
     if not g.s["grid"]:
         return (
@@ -189,7 +187,7 @@ def refusal(g: Any, seat: int, move: str) -> str | None:
             "Learn a Tech: both spaces of your Laboratory's first column hold a Tech; develop one "
             "of them first (R&D) to make room"
         )
-    if any(can_learn(g, seat, t, 99) for t in g.s["grid"]):
+    if any(can_learn(g, seat, t, crystals(P(g, seat))) for t in g.s["grid"]):
         return None  # the grid is not the reason (the Red Colonist is: red.refusal)
     res = P(g, seat)["res"]
     return (
