@@ -97,3 +97,15 @@ def play(g: MarsGame, *ms: str) -> None:
 
 def refresh(g: MarsGame) -> None:
     g.invalidate()
+
+
+def two_gens_to_upgrade(g: MarsGame, minerals: int) -> tuple[str, str]:
+    """Two Generators on empty hexes next to seat 0's first Bot, seat 0 holding both level-1
+    Generator Blueprints and ``minerals`` Minerals; returns the two hexes."""
+    bot = P(g)["bots"][0]
+    a, b = [h for h in H.NEIGHBOURS[bot] if g.s["hex"][h]["b"] is None][:2]
+    put(g, a, "gen")
+    put(g, b, "gen")
+    P(g)["bps"] = ["gen-1a", "gen-1b"]
+    P(g)["res"]["mineral"] = minerals
+    return a, b

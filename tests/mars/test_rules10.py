@@ -15,7 +15,18 @@ from engine.mars import blueprints as BP
 from engine.mars import build
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.helpers import P, as_mars, clear_map, moves, new, play, put, refresh, turn
+from tests.mars.helpers import (
+    P,
+    as_mars,
+    clear_map,
+    moves,
+    new,
+    play,
+    put,
+    refresh,
+    turn,
+    two_gens_to_upgrade,
+)
 from tests.mars.player import play_game
 
 KDC = {  # KDC-Solo blueprints.ts: id -> (name, level, type)
@@ -251,12 +262,7 @@ def test_gap18_builder_drone_upgrades_outside_the_bots_zones() -> None:
 
 def test_gap18_construction_yard_boosted_upgrades_twice() -> None:
     g, h = card_game("mine-1a")
-    bot = P(g)["bots"][0]
-    a, b = [x for x in H.NEIGHBOURS[bot] if g.s["hex"][x]["b"] is None][:2]
-    put(g, a, "gen")
-    put(g, b, "gen")
-    P(g)["bps"] = ["gen-1a", "gen-1b"]
-    P(g)["res"]["mineral"] = 2
+    a, b = two_gens_to_upgrade(g, minerals=2)
     refresh(g)
     use(g, h, "1")
     play(g, "gen-1a", a)

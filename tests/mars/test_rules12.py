@@ -10,11 +10,13 @@ rows, Storage, Minerals, the Living Quarters' capacity, the tie-breaks)."""
 
 from __future__ import annotations
 
-from engine.core import new_game
+import pytest
+
+from engine.core import IllegalMove, new_game
 from engine.mars import data as D
 from engine.mars.flow import game_over
 from engine.mars.scoring import lq_op
-from tests.mars.helpers import P, as_mars, new, turn
+from tests.mars.helpers import P, as_mars, moves, new, play, refresh, turn
 from tests.mars.player import play_game
 
 
@@ -67,8 +69,6 @@ def test_new_games_get_rules_12() -> None:
 def lab_game(rules: int, at_level_one: int):
     """Seat 0's Orbit turn holding ``at_level_one`` Techs in its Laboratory's first column,
     with Resources and crystals to pay any tile, 4 Colonists home."""
-    from tests.mars.helpers import refresh
-
     g = new(2, seed=4, rules=rules)
     turn(g, 0, "orbit")
     P(g).update(lq=4, depot=3, wa=0, res={k: 3 for k in D.RESOURCES})
@@ -85,11 +85,6 @@ def test_lab01_rules12_a_full_first_column_stops_learn_tech() -> None:
     """Rules 12 (the rulebook, Learn New Technology: "If both of these spaces already have a
     tile on them, you may not take this action"): with 2 Techs at level 1, Learn Tech is not
     offered and, asked for, is refused with the reason; rules 11 had no such limit."""
-    import pytest
-
-    from engine.core import IllegalMove
-    from tests.mars.helpers import moves
-
     g = lab_game(12, 2)
     assert "learn" not in moves(g)
     with pytest.raises(IllegalMove) as why:
@@ -101,8 +96,6 @@ def test_lab01_rules12_a_full_first_column_stops_learn_tech() -> None:
 def test_lab01_rules12_the_boosts_second_tile_needs_the_second_space() -> None:
     """Rules 12: with one space left, Learn Tech takes one tile and offers no second one for a
     Colonist (rules 5's boost), so no Colonist is sent for a tile that cannot be placed."""
-    from tests.mars.helpers import moves, play
-
     g = lab_game(12, 1)
     play(g, "learn")
     first = moves(g)[0]

@@ -17,7 +17,18 @@ from engine.core import new_game
 from engine.mars import build
 from engine.mars import data as D
 from engine.mars import hexmap as H
-from tests.mars.helpers import P, as_mars, clear_map, hx, moves, new, play, put, refresh, turn
+from tests.mars.helpers import (
+    P,
+    as_mars,
+    clear_map,
+    hx,
+    moves,
+    new,
+    play,
+    refresh,
+    turn,
+    two_gens_to_upgrade,
+)
 from tests.mars.player import play_game
 
 THERE = hx(1, 0)  # next to the starting Mine, where every Rover starts
@@ -130,12 +141,7 @@ def test_gap10_rules9_upgrade_up_to_two() -> None:
     """Rules 9: upgrade up to 2 Buildings, 1 Mineral each; the Upgrade Tech is not asked (it
     belongs to the Upgrade Main action, GAP-19)."""
     g = rover_game()
-    bot = P(g)["bots"][0]
-    spot, other = [h for h in H.NEIGHBOURS[bot] if g.s["hex"][h]["b"] is None][:2]
-    put(g, spot, "gen")
-    put(g, other, "gen")
-    P(g)["bps"] = ["gen-1a", "gen-1b"]
-    P(g)["res"]["mineral"] = 3
+    spot, other = two_gens_to_upgrade(g, minerals=3)
     take(g, "upgrade2")
     prompt, opts = ask(g)
     assert prompt == "Upgrade with which Blueprint?" and "done" in opts
