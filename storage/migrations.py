@@ -285,4 +285,5 @@ UPDATE games SET options = json_set(
     mars_stays(17, rules=9, since=16),
     mars_stays(18, rules=10, since=17),
     mars_stays(19, rules=11, since=18),
+    mars_stays(20, rules=12, since=19),
 ]

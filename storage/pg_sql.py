@@ -82,6 +82,7 @@ UPDATE games SET options = jsonb_set(CAST(options AS jsonb), '{rules}',
     17: pg_mars_stays(9),
     18: pg_mars_stays(10),
     19: pg_mars_stays(11),
+    20: pg_mars_stays(12),
 }
 
 _PARAM = re.compile(r"\bIS\s+\?|\?")

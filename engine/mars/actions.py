@@ -8,10 +8,11 @@ from engine.mars import blueprints, boosts, build, order, red
 from engine.mars import data as D
 from engine.mars import names as N
 from engine.mars import tech_grid as TG
-from engine.mars.colony import contract_text, hireable, ship_ok, takeable
+from engine.mars.colony import contract_text, hireable, ship_ok, start_ship, takeable
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
     P,
+    bp_room,
     contribute,
     crystals,
     develop,
@@ -62,7 +63,7 @@ def main_ok(g: Any, seat: int, a: str) -> bool:  # noqa: C901, PLR0911
     if a == "pod":
         return True
     if a == "blueprint":
-        return bool(s["bp_display"])
+        return bp_room(g, seat) > 0
     if a == "learn":
         return learn_ok(g, seat)
     if a == "rnd":
@@ -129,7 +130,7 @@ def start_main(g: Any, seat: int, a: str) -> None:  # noqa: C901
         push(g, seat, "bots", left=2)
         rover_move(g, seat, 2)
     elif a == "ship":
-        push(g, seat, "ship")
+        start_ship(g, seat)
     if ask is not None:  # on top of the action: asked first
         push(g, seat, "redpay", a=a, c=ask)
 
@@ -189,7 +190,7 @@ def rtech_apply(g: Any, f: dict, move: str) -> None:
 # ------------------------------------------------------------------ orbit choices
 @decision("takebp", "Take a Blueprint")
 def takebp_options(g: Any, f: dict) -> list:
-    if f.get("n", 0) and not can_boost(g, f):
+    if (f.get("n", 0) and not can_boost(g, f)) or not bp_room(g, f["seat"]):
         return []
     price = boost_price(f) if f.get("n", 0) else ""
     out = [(bp, f"{price}Blueprint: {bp_text(g, bp)}") for bp in g.s["bp_display"]]

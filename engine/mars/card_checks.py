@@ -11,7 +11,7 @@ from engine.mars import build, paying
 from engine.mars import data as D
 from engine.mars import tech_grid as TG
 from engine.mars.blueprints import CARDS, action_of, producers, rover_reach
-from engine.mars.rules import P, crystals, developable
+from engine.mars.rules import P, bp_room, crystals, developable
 
 
 def after_paying(p: dict, spent: int) -> tuple[int, int]:
@@ -45,7 +45,7 @@ def usable(g: Any, seat: int, bp: str, h: str, spent: int) -> bool:
         "trade": lambda: any(p["res"].values()),
         "bots_rover": lambda: bool(p["bots"]),
         "elevator": lambda: p["side"] == "colony",
-        "blueprint": lambda: bool(g.s["bp_display"]),
+        "blueprint": lambda: bp_room(g, seat) > 0,
         "rover": lambda: rover_reach(g) > 0,
     }
     return checks[act]() if act in checks else True  # crystals, op: always
@@ -72,7 +72,7 @@ def tile_useful(g: Any, seat: int, what: str, spent: int) -> bool:
     if what == "upgrade2":
         return bool(build.upgradable(g, seat))
     if what == "bp2":
-        return bool(g.s["bp_display"])
+        return bp_room(g, seat) > 0
     if what == "wh2":
         return any(g.s["warehouse"].values())
     return True  # crystals or Resources
@@ -109,7 +109,7 @@ def boost_cap(g: Any, seat: int, bp: str) -> int:
         return 0
     caps = {
         "ship": lambda: ships_left(g, seat) - 1,
-        "blueprint": lambda: len(g.s["bp_display"]) - 1,
+        "blueprint": lambda: bp_room(g, seat) - 1,
         "upgrade": lambda: p["res"]["mineral"] - 1,
         "warehouse": lambda: sum(g.s["warehouse"].values()) - 1,
         # rules 11: only tiles the player can pay in turn (rules 10 keeps its grid count)

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.mars import boosts, paying
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars import names as N
-from engine.mars import paying
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, contribute, gain, tech_offers, usable_techs, use_tech, v2
+from engine.mars.rules import (
+    P,
+    contribute,
+    gain,
+    tech_offers,
+    usable_techs,
+    use_tech,
+    v2,
+    v13,
+)
 
 SHIP_COST = {"plant": 1, "water": 1}  # facts.md: Welcome a Ship
 
@@ -114,6 +123,47 @@ def ship_ok(g: Any, seat: int, free: bool = False) -> bool:
     can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0
     paid = free or paying.can_pay(g, seat, SHIP_COST)
     return p["ships"] > 0 and welcomed < g.s["level"] and paid and can_gain
+
+
+def start_ship(g: Any, seat: int) -> None:
+    """The Welcome a Ship Main action; rules 13 first asks how many Colonists boost it."""
+    if v13(g) and ship_boost_cap(g, seat):
+        push(g, seat, "shipboost")
+    else:
+        push(g, seat, "ship")
+
+
+def ship_boost_cap(g: Any, seat: int) -> int:
+    """Rules 13 (RULINGS.md GAP-28): Colonists that could each welcome one more Ship: those in
+    the Living Quarters now (the Ships' own Colonists come after the choice, so they cannot
+    boost it), no more than the further Ships the player may welcome and pay for in turn, nor
+    than the Colonists and Bots left to bring (each Ship brings at least one)."""
+    from engine.mars.card_checks import ships_left
+
+    p = P(g, seat)
+    bring = D.COLONISTS - p["gained"] + p["bots_left"]
+    return max(0, min(p["lq"], ships_left(g, seat) - 1, bring - 1))
+
+
+@decision("shipboost", "Boost Welcome a Ship: send Colonists to your Working Area?")
+def shipboost_options(g: Any, f: dict) -> list:
+    out = [("0", "send none: 1 Ship")]
+    for k in range(1, ship_boost_cap(g, f["seat"]) + 1):
+        cost = f"send {k} Colonist{'s' if k > 1 else ''} + {k} plant + {k} water"
+        out.append((str(k), f"{cost}: {k + 1} Ships"))
+    return out
+
+
+@applies("shipboost")
+def shipboost_apply(g: Any, f: dict, move: str) -> None:
+    """Rules 13: each Colonist sent welcomes one more Ship at the same cost and for the same
+    rewards (the Serbian rules guide, Welcome a Ship: "for each additional ship")."""
+    k = int(move)
+    if k:
+        boosts.send(g, f["seat"], k, "to boost Welcome a Ship")
+    for _ in range(k):
+        push(g, f["seat"], "ship", check=True)
+    push(g, f["seat"], "ship")
 
 
 @decision("ship", "Welcome a Ship: what does it bring?")

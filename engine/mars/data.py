@@ -33,8 +33,11 @@ from typing import Any
 # (GAP-18); version 11 (migration 18 keeps version 10) charges the rulebook's Tech Grid rows
 # (GAP-05, engine/mars/tech_grid.py); version 12 (migration 19 keeps version 11) lets the
 # Laboratory's first column hold two Techs (GAP-07) and brings the Colonists home before the
-# Living Quarters score (GAP-31). New games get RULES_LATEST.
-RULES_LATEST = 12
+# Living Quarters score (GAP-31); version 13 (migration 20 keeps version 12) boosts Welcome a
+# Ship with Colonists and holds each player to 8 Advanced Building markers (GAP-28, GAP-18).
+# New games get RULES_LATEST.
+RULES_LATEST = 13
+ADV_MARKERS = 8  # rules 13: per player, on Blueprints held and Advanced Buildings (the rulebook)
 
 # ------------------------------------------------------------------ map (MARS-GAP-11)
 RADIUS = 4  # a hexagon of 61 hexes, axial coordinates (q, r), |q|,|r|,|q+r| <= RADIUS

@@ -12,7 +12,7 @@ from typing import Any
 from engine.mars import data as D
 from engine.mars import hexmap as H
 from engine.mars.frames import applies, decision, push
-from engine.mars.rules import P, complex_of, developable, gain, v2
+from engine.mars.rules import P, bp_room, complex_of, developable, gain, v2
 
 
 def _mines(g: Any, seat: int, with_adv: bool) -> int:
@@ -114,7 +114,7 @@ def reward_ok(g: Any, seat: int, code: str) -> bool:  # noqa: PLR0911
     if code in ("develop", "develop2"):
         return bool(developable(g, seat))
     if code == "blueprint":
-        return bool(g.s["bp_display"])
+        return bp_room(g, seat) > 0
     if code == "colonist" or code == "colonist2":
         return p["gained"] < D.COLONISTS
     if code == "upgrade2":

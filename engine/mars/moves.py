@@ -10,6 +10,7 @@ from engine.mars import hexmap as H
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
     P,
+    bp_room,
     contribute,
     developable,
     gain,
@@ -164,7 +165,7 @@ def tile_blocked(g: Any, seat: int, tile: str) -> str | None:
         return "you could not use it"
     if effect == "develop" and not developable(g, seat):
         return "you could not use it"
-    if effect == "blueprint" and not g.s["bp_display"]:
+    if effect == "blueprint" and not bp_room(g, seat):
         return "you could not use it"
     return None
 
@@ -212,7 +213,7 @@ def free_effect(g: Any, seat: int, effect: str) -> None:
         if developable(g, seat):
             push(g, seat, "dev1", free=True)
     elif effect == "blueprint":
-        if g.s["bp_display"]:
+        if bp_room(g, seat):
             push(g, seat, "takebp", free=True)
     else:
         gain_code(g, seat, effect)

@@ -23,6 +23,23 @@ def v5(g: Any) -> bool:
     return g.s.get("rules", 1) >= 5
 
 
+def v13(g: Any) -> bool:
+    """Rules 13 (RULINGS.md GAP-28, GAP-18): Welcome a Ship is boosted with Colonists, and a
+    Blueprint needs one of the player's 8 Advanced Building markers."""
+    return g.s.get("rules", 1) >= 13
+
+
+def bp_room(g: Any, seat: int) -> int:
+    """Blueprints ``seat`` may take now: the display's, and on rules 13 no more than its unused
+    Advanced Building markers (the rulebook, Obtain Blueprint: "If you do not have any Advanced
+    Building markers remaining, you cannot take the Blueprint")."""
+    shown = len(g.s["bp_display"])
+    if not v13(g):
+        return shown
+    p = P(g, seat)
+    return max(0, min(shown, D.ADV_MARKERS - len(p["bps"]) - len(p["built"])))
+
+
 def at_orbit_menu(g: Any, seat: int) -> bool:
     """Whether ``seat`` stands at its own turn menu in Orbit with its Main action still to take
     (where an Orbit action asked for by name may be refused with a reason)."""

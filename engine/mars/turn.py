@@ -12,6 +12,7 @@ from engine.mars import names as N
 from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
     P,
+    bp_room,
     crystals,
     develop,
     developable,
@@ -36,7 +37,7 @@ def exec_ok(g: Any, seat: int, action: str) -> bool:
     if action == "bots":
         return bool(p["bots"])
     if action == "blueprint":
-        return bool(s["bp_display"])
+        return bp_room(g, seat) > 0
     if action == "upgrade":
         return bool(build.upgradable(g, seat))
     if action == "develop":

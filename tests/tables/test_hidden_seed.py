@@ -99,7 +99,19 @@ async def test_migration7_keeps_started_mars_games_on_rules_1(tmp_path) -> None:
 
 @pytest.mark.parametrize(
     ("migration", "rules"),
-    [(9, 2), (10, 3), (11, 4), (12, 5), (14, 6), (15, 7), (16, 8), (17, 9), (18, 10), (19, 11)],
+    [
+        (9, 2),
+        (10, 3),
+        (11, 4),
+        (12, 5),
+        (14, 6),
+        (15, 7),
+        (16, 8),
+        (17, 9),
+        (18, 10),
+        (19, 11),
+        (20, 12),
+    ],
 )
 async def test_a_rules_migration_keeps_started_mars_games_on_their_rules(
     tmp_path, migration: int, rules: int

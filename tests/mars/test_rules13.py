@@ -1,0 +1,125 @@
+"""Rules 13 (issue 9): Welcome a Ship is boosted with Colonists (RULINGS.md MARS-GAP-28) and each
+player has 8 Advanced Building markers for Blueprints held and Advanced Buildings (MARS-GAP-18),
+checked against rules 12, which games started before the change keep.
+
+Sources: the rulebook (XPRTZ/boardgameassistant, Obtain Blueprint: "place one of your unused
+Advanced Building markers on the card. If you do not have any Advanced Building markers
+remaining, you cannot take the Blueprint"; Player setup: "8 Advanced Building markers"); the
+Serbian rules guide stored in the tool library, Welcome a Ship (rulebook page 17): move a
+Colonist to the Working Area for each additional Ship, each paying 1 Plant and 1 Water, and
+Colonists just gained cannot be used."""
+
+from __future__ import annotations
+
+from engine.mars import data as D
+from tests.mars.helpers import P, moves, new, play, refresh, turn
+from tests.mars.player import play_game
+
+
+def docked(rules: int, lq: int = 3, plant: int = 3, water: int = 3, level: int = 3):
+    """Seat 0's Colony turn at colony ``level`` with no Ship welcomed yet, ``lq`` Colonists home
+    and no Minerals (so only Plants and Water pay for Ships)."""
+    g = new(2, seed=8, rules=rules)
+    turn(g, 0, "colony")
+    g.s["level"] = level
+    P(g).update(lq=lq, wa=0, res={**P(g)["res"], "plant": plant, "water": water, "mineral": 0})
+    refresh(g)
+    return g
+
+
+def test_gap28_rules13_each_colonist_sent_welcomes_one_more_ship() -> None:
+    """Rules 13: at level 3 with 3 Plants and 3 Water, Welcome a Ship first asks how many
+    Colonists boost it (none, 1 or 2: three Ships in all), costs first; sending 2 welcomes three
+    Ships, each paid and each bringing its Colonists."""
+    g = docked(13)
+    play(g, "ship")
+    d = g.pending()[0]
+    assert d.prompt.startswith("Boost Welcome a Ship")
+    assert [o.move for o in d.options] == ["0", "1", "2"]
+    assert d.options[2].label.startswith("send 2 Colonists + 2 plant + 2 water")
+    play(g, "2")
+    assert P(g)["wa"] == 2 and P(g)["lq"] == 1
+    for _ in range(3):
+        assert g.pending()[0].prompt.startswith("Welcome a Ship: what")
+        play(g, "col2")
+    p = P(g)
+    assert p["hangar"] == 3 and p["ships"] == D.SHIPS - 3
+    assert p["res"]["plant"] == 0 and p["res"]["water"] == 0
+    assert p["lq"] == 1 + 3 * 2
+
+
+def test_gap28_rules12_asks_no_boost() -> None:
+    """Rules 12 (games started before the change): one Ship, no question about Colonists."""
+    g = docked(12)
+    play(g, "ship")
+    assert g.pending()[0].prompt.startswith("Welcome a Ship: what")
+
+
+def test_gap28_rules13_only_colonists_at_home_boost() -> None:
+    """The Ships' own Colonists come after the choice, so they cannot boost it: with 1 Colonist
+    home the boost stops at 1, and with none there is no question."""
+    g = docked(13, lq=1)
+    play(g, "ship")
+    assert moves(g) == ["0", "1"]
+    g = docked(13, lq=0)
+    play(g, "ship")
+    assert g.pending()[0].prompt.startswith("Welcome a Ship: what")
+
+
+def test_gap28_rules13_the_boost_stops_at_what_can_be_welcomed_and_paid() -> None:
+    """No Colonist is offered for a Ship that could not come: at level 2 (two Ships at most)
+    the boost stops at 1; with 2 Plants and 1 Water only one Ship is paid for, so no question."""
+    g = docked(13, level=2)
+    play(g, "ship")
+    assert moves(g) == ["0", "1"]
+    g = docked(13, plant=2, water=1)
+    play(g, "ship")
+    assert g.pending()[0].prompt.startswith("Welcome a Ship: what")
+
+
+def markers(rules: int, held: int, built: int):
+    """Seat 0's Orbit turn with ``held`` Blueprints in hand and ``built`` Advanced Buildings,
+    3 Colonists home and crystals for any Executive action."""
+    g = new(2, seed=9, rules=rules)
+    turn(g, 0, "orbit")
+    cards = [g.s["bp_deck"].pop() for _ in range(held + built)]  # none from the display
+    P(g).update(bps=cards[:held], built=cards[held:], lq=3, wa=0, depot=8)
+    refresh(g)
+    return g
+
+
+def test_gap18_rules13_no_blueprint_without_an_advanced_marker() -> None:
+    """Rules 13: with all 8 markers out (5 Blueprints held, 3 Advanced Buildings), neither the
+    Main action nor the Executive action offers a Blueprint; rules 12 still does."""
+    g = markers(13, 5, 3)
+    assert "blueprint" not in moves(g) and "x blueprint" not in moves(g)
+    g = markers(12, 5, 3)
+    assert "blueprint" in moves(g) and "x blueprint" in moves(g)
+
+
+def test_gap18_rules13_the_last_marker_takes_one_blueprint_only() -> None:
+    """Rules 13: with one marker left the Main action takes one Blueprint and offers no second
+    one for a Colonist (rules 5's boost), so no Colonist is sent for a card it could not
+    take."""
+    g = markers(13, 4, 3)
+    play(g, "blueprint")
+    play(g, moves(g)[0])
+    assert len(P(g)["bps"]) == 5 and P(g)["wa"] == 0
+    assert g.pending()[0].prompt.startswith("Round ")
+    g = markers(12, 4, 3)
+    play(g, "blueprint")
+    play(g, moves(g)[0])
+    assert g.pending()[0].prompt == "Take a Blueprint"  # rules 12: a second for a Colonist
+
+
+def test_gap28_rules13_scripted_games_boost_ships_and_end() -> None:
+    """Rules 13 end to end: scripted games end by the published trigger, some Ship is welcomed
+    with a boost, and no player ever uses more than 8 Advanced Building markers."""
+    boosted = 0
+    for n, seed in ((2, 41), (3, 42), (4, 43)):
+        texts: list[str] = []
+        g = play_game(n, seed, texts=texts)
+        assert g.s["rules"] == 13 and g.s["phase"] == "over" and g.s["ended_by"] != "cap"
+        assert all(len(p["bps"]) + len(p["built"]) <= D.ADV_MARKERS for p in g.s["players"])
+        boosted += sum("to boost Welcome a Ship" in t for t in texts)
+    assert boosted > 0
