@@ -3,7 +3,8 @@
 Hidden from ``seat``: the other seats' private goals (their number is public; a completed
 goal is public; a discarded one is known only to its owner), the face-down Discovery tiles on
 the map (not those placed from the face-up ones) and in the supply, the order of the
-building-tile stacks and of the blueprint deck (level 1 on top of level 3). Each group is
+building-tile stacks, of the blueprint deck (level 1 on top of level 3) and, from rules 2, of the
+Tech reserve (rules 1 refilled it in a fixed order everyone could know). Each group is
 collected, sorted (so the copy does not depend on how the real game arranged it), shuffled
 with the AI's generator and dealt back to the same places. Research tiles are face up (their
 colour and letter are public) and stay.
@@ -27,6 +28,10 @@ def redeal(g: Any, seat: int, rng: Rng) -> None:
         rng.shuffle(stack)
         s["stacks"][kind] = stack
     _blueprints(s, rng)
+    if s.get("rules", 1) >= 2:
+        reserve = sorted(s["reserve"])
+        rng.shuffle(reserve)
+        s["reserve"] = reserve
 
 
 def _goals(s: dict[str, Any], seat: int, rng: Rng) -> None:
@@ -34,7 +39,8 @@ def _goals(s: dict[str, Any], seat: int, rng: Rng) -> None:
     players = s["players"]
     seen = set(players[seat]["goals"]) | set(players[seat].get("goals_gone", []))
     seen |= {p["goal_done"] for p in players if p["goal_done"]}
-    pool = sorted(gid for gid in D.GOALS if gid not in seen)
+    deck = D.GOALS if s.get("rules", 1) < 2 else D.GOALS_2  # the deck the game dealt from
+    pool = sorted(gid for gid in deck if gid not in seen)
     rng.shuffle(pool)
     for other, p in enumerate(players):
         if other != seat:

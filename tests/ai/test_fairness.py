@@ -35,7 +35,7 @@ def hidden_variant(game: Game, seat: int, salt: int) -> Game:
         me = s["players"][seat]
         seen = set(me["goals"]) | set(me.get("goals_gone", []))
         seen |= {p["goal_done"] for p in s["players"] if p["goal_done"]}
-        pool = [g for g in MD.GOALS if g not in seen]
+        pool = [g for g in (MD.GOALS if s["rules"] < 2 else MD.GOALS_2) if g not in seen]
         rng.shuffle(pool)
         for i, p in enumerate(s["players"]):
             if i != seat:
@@ -54,6 +54,7 @@ def hidden_variant(game: Game, seat: int, salt: int) -> Game:
         for kind in s["stacks"]:
             rng.shuffle(s["stacks"][kind])
         s["bp_deck"] = list(reversed(s["bp_deck"]))
+        s["reserve"] = list(reversed(s["reserve"]))  # face down (3-4 players)
     other._pending_cache = None
     return other
 
@@ -98,7 +99,8 @@ def test_mars_hidden_things_are_dealt_again_consistently():
     me = game.s["players"][seat]
     mine = set(me["goals"]) | set(me.get("goals_gone", []))
     assert any(p["goals"] for i, p in enumerate(game.s["players"]) if i != seat)
-    dealt_differently = False
+    assert len(game.s["reserve"]) > 1
+    dealt_differently = reserve_dealt = False
     for k in range(12):
         copy = game.determinize(seat, Rng(k))
         assert isinstance(copy, MarsGame)
@@ -111,6 +113,9 @@ def test_mars_hidden_things_are_dealt_again_consistently():
             len(p["goals"]) for p in game.s["players"]
         ]
         assert s["players"][seat]["goals"] == me["goals"]
+        assert set(flat) <= set(MD.GOALS_2), "goals from a deck this game does not use"
+        assert sorted(s["reserve"]) == sorted(game.s["reserve"])
+        reserve_dealt |= s["reserve"] != game.s["reserve"]
         assert len(s["disc_supply"]) == len(game.s["disc_supply"])
         assert sorted(len(v) for v in s["stacks"].values()) == sorted(
             len(v) for v in game.s["stacks"].values()
@@ -120,6 +125,7 @@ def test_mars_hidden_things_are_dealt_again_consistently():
         ]
         assert copy.rng.state != game.rng.state
     assert dealt_differently, "the other seats' goals were never dealt again"
+    assert reserve_dealt, "the face-down Tech reserve was never dealt again"
 
 
 def test_a_discarded_goal_is_remembered_by_its_owner_only():
