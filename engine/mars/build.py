@@ -181,6 +181,7 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
         arrows: list[int] = []
     else:
         arrows = s["stacks"][kind].pop(0)
+        g.mark_reveal()  # the face-down stack's top tile: where its crystals land shows it
     s["hex"][h]["b"] = {
         "type": kind,
         "owner": seat if kind == "shelter" else None,

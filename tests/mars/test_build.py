@@ -143,6 +143,24 @@ def test_build11_12_13_arrows_put_crystals_on_empty_hexes() -> None:
     assert g.s["stacks"]["gen"] == []
 
 
+def test_build11_13_the_face_down_tile_is_a_reveal() -> None:
+    """MARS-BUILD-11/13: the tile comes face down from a hidden stack and its arrows show where
+    the crystals land (or that none do), so a build is a reveal: it cannot be taken back freely,
+    nor looked past by the two-click menu. A Shelter draws no tile and stays undoable."""
+    g = setup_gen(tech=None)
+    play(g, "construct", "gen", hx(3, -2))
+    assert g.undo_barrier == len(g.moves)
+    g = new()
+    clear_map(g)
+    turn(g, 0, "colony")
+    P(g)["bots"] = [hx(3, -2)]
+    P(g)["res"]["oxygen"] = 1
+    refresh(g)
+    before = g.undo_barrier
+    play(g, "construct", "shelter", hx(3, -1))
+    assert g.undo_barrier == before
+
+
 def test_build14_15_gain_equals_complex_size() -> None:
     """MARS-BUILD-14: resources = new Complex size; MARS-BUILD-15: alone counts 1."""
     g = setup_gen(tech=1)
