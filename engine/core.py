@@ -283,8 +283,7 @@ class Game:
 
     def play(self, seat: int, move: str) -> list[Event]:
         """Apply one move for ``seat``; raise IllegalMove without touching the state."""
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise IllegalMove(f"there is no seat {seat!r} in this game")
+        self.check_seat(seat)
         decision = self.decision_for(seat)
         # an option's own move (normalised notation) needs no parsing: what the AI plays
         option = next((o for o in decision.options if o.move == move), None) if decision else None
@@ -303,6 +302,11 @@ class Game:
         self._pending_cache = None
         self.pending()
         return events
+
+    def check_seat(self, seat: object) -> None:
+        """Refuse a seat that is not one of this game's (a float or a bool is not a seat)."""
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalMove(f"there is no seat {seat!r} in this game")
 
     def mark_reveal(self) -> None:
         """Record that the move being applied revealed hidden information.

@@ -63,6 +63,9 @@ def test_wrong_seat_names_who_is_awaited() -> None:
         game.play(1, "draw")
     with pytest.raises(IllegalMove, match="no seat"):
         game.play(7, "draw")
+    for seat in (0.0, True, "0"):  # only an int names a seat
+        with pytest.raises(IllegalMove, match="no seat"):
+            game.play(seat, "draw")  # type: ignore[arg-type]
 
 
 def test_unknown_move_suggests_close_options() -> None:

@@ -89,7 +89,7 @@ def _spot_refusal(g: Any, seat: int, words: list[str]) -> str:
     if len(words) != 2 or words[0] != "spot" or len(words[1]) != 2:
         return ""
     name = words[1]
-    if not name[0].isdigit() or name[1] not in D.SPOTS:
+    if name[0] not in "0123456789" or name[1] not in D.SPOTS:  # ASCII: "²".isdigit() is True
         return ""
     strip, spot = int(name[0]) - 1, D.SPOTS.index(name[1])
     today = s["day"] - 1

@@ -61,6 +61,7 @@ class MarsGame(FrameGame):
         """Rules 8: a Red Colonist action the player cannot pay for is refused with the reason
         (MARS-GAP-03) rather than as an unknown move; rules 11: so is a Learn no Tech Grid
         tile can be paid for."""
+        self.check_seat(seat)  # before the refusals, which index the players by it
         why = (
             (red.refusal(self, seat, move) or TG.refusal(self, seat, move))
             if isinstance(move, str)

@@ -186,3 +186,6 @@ def test_refused_recruit_and_spot_say_why():
     with pytest.raises(IllegalMove) as exc:
         g.play(0, "spot 3a")
     assert exc.value.reason == "today your supervisor moves to strip 2, not strip 3"
+    with pytest.raises(IllegalMove) as exc:  # a non-ASCII digit is not a strip number
+        g.play(0, "spot ²a")
+    assert "not a legal move" in exc.value.reason

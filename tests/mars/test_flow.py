@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from engine.core import Game, replay
+import pytest
+
+from engine.core import Game, IllegalMove, replay
 from engine.mars import data as D
 from engine.mars.build import level_up
 from engine.mars.game import MarsGame
@@ -172,3 +174,13 @@ def test_turn_key_default_move_and_roundtrip() -> None:
     assert clone.to_json() == g.to_json()
     assert replay(g.record()).to_json() == g.to_json()
     assert g.default_move(0) is None
+
+
+def test_a_seat_that_is_not_an_int_is_refused_before_any_rule() -> None:
+    """A float or bool seat is refused as no seat of the game, not a TypeError from the Red
+    Colonist or Tech Grid refusals that index the players by it."""
+    g = new(2, seed=3)
+    turn(g, 0, "orbit")
+    for seat in (0.0, True):
+        with pytest.raises(IllegalMove, match="no seat"):
+            g.play(seat, "learn")  # type: ignore[arg-type]
