@@ -9,9 +9,9 @@ from engine.frames import Asked, FrameGame, copy_state
 from engine.mars import actions, build_choices, discovery, goals, moves, red, turn  # noqa: F401
 from engine.mars import data as D
 from engine.mars import names as N
-from engine.mars import tech_grid as TG
 from engine.mars.flow import settle
 from engine.mars.frames import FRAMES
+from engine.mars.refusals import refusal
 from engine.mars.state import new_state
 
 PHASE_TEXT = {
@@ -58,18 +58,17 @@ class MarsGame(FrameGame):
         return {"hexes": _changed(before, self.s["hex"])}
 
     def play(self, seat: int, move: str) -> list[Event]:
-        """Rules 8: a Red Colonist action the player cannot pay for is refused with the reason
-        (MARS-GAP-03) rather than as an unknown move; rules 11: so is a Learn no Tech Grid
-        tile can be paid for."""
+        """The base contract, with the reason a rule refuses a move asked for at the turn menu
+        (engine/mars/refusals.py: a second Main action, the other side's action, an Executive
+        action's cost, a Red Colonist's cost, the Tech Grid's rows), not only the legal moves."""
         self.check_seat(seat)  # before the refusals, which index the players by it
-        why = (
-            (red.refusal(self, seat, move) or TG.refusal(self, seat, move))
-            if isinstance(move, str)
-            else None
-        )
-        if why:
-            raise IllegalMove(why)
-        return super().play(seat, move)
+        try:
+            return super().play(seat, move)
+        except IllegalMove as exc:
+            why = refusal(self, seat, move) if isinstance(move, str) else None
+            if not why:
+                raise
+            raise IllegalMove(why, exc.suggestions) from None
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[ScoreLine]:
