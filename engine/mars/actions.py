@@ -268,9 +268,19 @@ def learn_options(g: Any, f: dict) -> list:
         for move, cost in TG.choices(g, seat, tid, have):
             price = (boost_price(f) if f.get("n", 0) else "") + (f"{cost}: " if cost else "")
             out.append((move, f"{price}{N.tech_name(g, tid)}, level 1"))
+    out = told_apart(g, out)
     if out and f.get("opt"):  # rules 6: a turn-order benefit may be left (RULINGS.md GAP-30)
         return [*out, order.skip(f)]
     return out + ([("done", "stop")] if out and f.get("n", 0) else [])
+
+
+def told_apart(g: Any, out: list) -> list:
+    """Two face-up Techs of one type at one price read alike; each then says where it lies."""
+    seen = [label for _, label in out]
+    return [
+        (m, f"{label} ({TG.space_words(g, TG.tile_of(m))})" if seen.count(label) > 1 else label)
+        for m, label in out
+    ]
 
 
 @applies("learn")

@@ -34,7 +34,8 @@ from typing import Any
 # (GAP-05, engine/mars/tech_grid.py); version 12 (migration 19 keeps version 11) lets the
 # Laboratory's first column hold two Techs (GAP-07) and brings the Colonists home before the
 # Living Quarters score (GAP-31); version 13 (migration 20 keeps version 12) boosts Welcome a
-# Ship with Colonists and holds each player to 8 Advanced Building markers (GAP-28, GAP-18).
+# Ship with Colonists, holds each player to 8 Advanced Building markers and to one Tech of each
+# type (GAP-28, GAP-18, GAP-05).
 # New games get RULES_LATEST.
 RULES_LATEST = 13
 ADV_MARKERS = 8  # rules 13: per player, on Blueprints held and Advanced Buildings (the rulebook)

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.mars import data as D
 from engine.mars import paying
-from engine.mars.rules import P, at_orbit_menu, crystals, pay_crystals, v2
+from engine.mars.rules import P, at_orbit_menu, crystals, pay_crystals, v2, v13
 
 
 def v11(g: Any) -> bool:
@@ -29,6 +29,22 @@ def row(g: Any, tid: str) -> int:
     if not v11(g):
         return pos // D.GRID_ROW
     return next(i for i, end in enumerate(D.GRID_ROW_ENDS_11) if pos < end)
+
+
+ORDINAL = ("1st", "2nd", "3rd", "4th")
+
+
+def space_words(g: Any, tid: str) -> str:
+    """Where ``tid`` lies on the grid, in words ("2nd of the middle row"): it tells apart two
+    face-up Techs of one type at one price (from rules 11: rows bottom, middle, top)."""
+    pos = g.s["grid_pos"].get(tid)
+    if pos is None:
+        return "on the grid"
+    if not v11(g):
+        return f"{ORDINAL[pos % D.GRID_ROW]} of row {pos // D.GRID_ROW + 1}"
+    r = row(g, tid)
+    start = D.GRID_ROW_ENDS_11[r - 1] if r else 0
+    return f"{ORDINAL[pos - start]} of the {('bottom', 'middle', 'top')[r]} row"
 
 
 def crystal_cost(g: Any, tid: str) -> int:
@@ -64,8 +80,9 @@ def choices(g: Any, seat: int, tid: str, crystals_left: int) -> list[tuple[str, 
     """The ways ``seat`` can pay the space of ``tid`` with ``crystals_left`` crystals to spare:
     (move, price in words, "" when free). A top-row tile gives one move per Resource the
     player could add to the Battery (``tid@water``), so the choice is part of the one click.
-    None while the Laboratory's first column is full (rules 12)."""
-    if not column_one_room(g, seat):
+    None while the Laboratory's first column is full (rules 12), or for a type the player
+    already has (rules 13)."""
+    if not column_one_room(g, seat) or type_held(g, seat, tid):
         return []
     if crystal_cost(g, tid):
         ok = crystal_cost(g, tid) <= crystals_left
@@ -86,6 +103,15 @@ def choices(g: Any, seat: int, tid: str, crystals_left: int) -> list[tuple[str, 
     ]
 
 
+def type_held(g: Any, seat: int, tid: str) -> bool:
+    """Rules 13 (the rulebook, Learn New Technology: "Each player may only have 1 Tech tile of
+    each type"): ``seat`` already has a Tech of ``tid``'s type. Rules 1-12 did not check."""
+    if not v13(g):
+        return False
+    techs = g.s["techs"]
+    return any(techs[t]["type"] == techs[tid]["type"] for t in P(g, seat)["techs"])
+
+
 def paid_text(paid: dict[str, int]) -> str:
     """What the player hands over, plainly ("1 mineral + 1 water", "2 battery"): a Mineral
     standing in for the Battery shows as the Mineral it is, to keep the option short."""
@@ -102,9 +128,13 @@ def payable_count(g: Any, seat: int, crystals_left: int) -> int:
     Laboratory benefits that might pay later tiles are not counted."""
     res = dict(P(g, seat)["res"])
     count, room = 0, column_one_room(g, seat)
+    kinds: set[str] = set()  # rules 13: one tile of a type, even in one boosted Learn
     for tid in sorted(g.s["grid"], key=lambda t: (crystal_cost(g, t), row(g, t) if v2(g) else 0)):
         if count >= room:  # rules 12: the Laboratory's first column holds only so many
             break
+        kind = g.s["techs"][tid]["type"]
+        if type_held(g, seat, tid) or (v13(g) and kind in kinds):  # rules 13: one of each type
+            continue
         crystal = crystal_cost(g, tid)
         need = [("battery", battery_cost(g, tid)), ("any", any_cost(g, tid))]
         if crystal > crystals_left:
@@ -119,6 +149,7 @@ def payable_count(g: Any, seat: int, crystals_left: int) -> int:
                 res[pick] -= 1
         crystals_left -= crystal
         count += 1
+        kinds.add(kind)
     return count
 
 
@@ -189,6 +220,11 @@ def refusal(g: Any, seat: int, move: str) -> str | None:
         )
     if any(can_learn(g, seat, t, crystals(P(g, seat))) for t in g.s["grid"]):
         return None  # the grid is not the reason (the Red Colonist is: red.refusal)
+    if all(type_held(g, seat, t) for t in g.s["grid"]):
+        return (
+            "Learn a Tech: you already have a Tech of every type on the Tech Grid, and each "
+            "player may have only one of each type"
+        )
     res = P(g, seat)["res"]
     return (
         "Learn a Tech: no face-up Tech is one you can pay for: the bottom spaces (free) are empty, "

@@ -11,6 +11,9 @@ Colonists just gained cannot be used."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import IllegalMove
 from engine.mars import data as D
 from tests.mars.helpers import P, moves, new, play, refresh, turn
 from tests.mars.player import play_game
@@ -123,3 +126,62 @@ def test_gap28_rules13_scripted_games_boost_ships_and_end() -> None:
         assert all(len(p["bps"]) + len(p["built"]) <= D.ADV_MARKERS for p in g.s["players"])
         boosted += sum("to boost Welcome a Ship" in t for t in texts)
     assert boosted > 0
+
+
+def lab(rules: int, held: str, grid: list[str]):
+    """Seat 0's Orbit turn holding Tech ``held`` (level 2), the Tech Grid holding only
+    ``grid`` (each on a free bottom space), Resources and crystals for anything."""
+    g = new(3, seed=10, rules=rules)
+    turn(g, 0, "orbit")
+    s = g.s
+    for tid in list(s["grid"]):
+        s["grid"].remove(tid)
+        s["grid_pos"].pop(tid, None)
+    for tid in [held, *grid]:
+        s["reserve"] = [t for t in s["reserve"] if t != tid]
+    s["techs"][held].update(owner=0, lvl=2)
+    P(g)["techs"].append(held)
+    for i, tid in enumerate(grid):
+        s["grid"].append(tid)
+        s["grid_pos"][tid] = i  # spaces 0-1: the free bottom row
+    P(g).update(lq=4, wa=0, depot=5, res={k: 3 for k in D.RESOURCES})
+    refresh(g)
+    return g
+
+
+def test_tech01_rules13_one_tech_of_each_type() -> None:
+    """Rules 13 (the rulebook, Learn New Technology: "Each player may only have 1 Tech tile of
+    each type"): holding a Ship Tech, the other Ship Tech is not offered; asked for, Learn says
+    why. Rules 12 offered it (a player could hold two Techs of one type)."""
+    g = lab(13, "ship1", ["ship2"])
+    assert "learn" not in moves(g)
+    with pytest.raises(IllegalMove) as why:
+        g.play(0, "learn")
+    assert "only one of each type" in str(why.value)
+    g = lab(12, "ship1", ["ship2"])
+    play(g, "learn")
+    assert "ship2" in moves(g)
+
+
+def test_tech01_rules13_a_boosted_learn_takes_two_types() -> None:
+    """Rules 13: with two Upgrade Techs and a Rover Tech face up, after the first Upgrade Tech
+    the boost's second tile is the Rover Tech only."""
+    g = lab(13, "ship1", ["upgrade1", "upgrade2"])
+    g.s["grid"].append("rover1")
+    g.s["grid_pos"]["rover1"] = 2
+    refresh(g)
+    play(g, "learn", "upgrade1")
+    while g.pending()[0].prompt.startswith("Laboratory"):
+        play(g, moves(g)[-1])
+    second = [m for m in moves(g) if m != "done"]
+    assert second and all(m.startswith("rover1") for m in second)
+
+
+def test_two_techs_of_one_type_at_one_price_say_where_they_lie() -> None:
+    """Options a player cannot tell apart are no choice: two face-up Ship Techs on the free
+    bottom row each name their space."""
+    g = lab(13, "rover1", ["ship1", "ship2"])
+    play(g, "learn")
+    labels = {o.move: o.label for o in g.pending()[0].options}
+    assert labels["ship1"] == "Ship Tech, level 1 (1st of the bottom row)"
+    assert labels["ship2"] == "Ship Tech, level 1 (2nd of the bottom row)"
