@@ -11,6 +11,10 @@ Rules every implementation keeps:
   changes nothing.
 * Only one live game (lobby, active or broken) per channel: ``create_game`` raises
   ``ChannelTaken`` otherwise.
+* A lobby is checked inside the write that changes it, since the table layer checked an
+  earlier read and another task or process may have joined since: ``add_seat`` raises
+  ``JoinRefused`` (``join_refusal``: seated, name taken, full) and ``start_game``
+  ``SeatsChanged`` (the seats are not the players it names), and nothing is written.
 * All times are unix seconds (float) given by the caller, so tests can use a fake clock.
 """
 
@@ -37,6 +41,28 @@ class VersionConflict(StoreError):
 
 class ChannelTaken(StoreError):
     """The channel already has a live game."""
+
+
+class JoinRefused(StoreError):
+    """The lobby as it is refuses the join; the text says why in players' words."""
+
+
+class SeatsChanged(StoreError):
+    """A lobby's seats are not the players a start names (someone joined or left since)."""
+
+
+def join_refusal(
+    seats: Sequence[tuple[int, str]], hotseat: bool, max_seats: int, user_id: int, name: str
+) -> str | None:
+    """Why a lobby whose seats are ``seats`` (user id, name) refuses ``user_id`` joining as
+    ``name``, in the words players read; None when it takes them."""
+    if not hotseat and any(uid == user_id for uid, _ in seats):
+        return "you are already in this game"
+    if any(taken.casefold() == name.casefold() for _, taken in seats):
+        return f"the name '{name}' is taken in this game"
+    if len(seats) >= max_seats:
+        return f"the game is full ({max_seats} seats)"
+    return None
 
 
 @dataclass(frozen=True)
@@ -169,7 +195,8 @@ class Store(Protocol):
     ) -> list[GameRow]: ...
 
     async def add_seat(self, game_id: int, user_id: int, name: str, now: float) -> int:
-        """Append a seat to a lobby; return its number. Raise StoreError if not a lobby."""
+        """Append a seat to a lobby; return its number. Raise StoreError if not a lobby,
+        JoinRefused if the lobby as it is refuses the join (``join_refusal``)."""
         ...
 
     async def remove_seats(self, game_id: int, user_id: int, now: float) -> int:
@@ -203,7 +230,8 @@ class Store(Protocol):
         posts: list[NewPost],
         now: float,
     ) -> list[int]:
-        """Lobby -> active with version 0 and the first snapshot; returns outbox ids."""
+        """Lobby -> active with version 0 and the first snapshot; returns outbox ids.
+        Raises SeatsChanged when the lobby's seats are not ``players``, in order."""
         ...
 
     # moves and snapshots

@@ -34,13 +34,16 @@ from storage.base import (
     STATUSES,
     ChannelTaken,
     GameRow,
+    JoinRefused,
     MoveRow,
     NewGame,
     NewMove,
     NewPost,
+    SeatsChanged,
     Snapshot,
     StoreError,
     VersionConflict,
+    join_refusal,
 )
 from storage.migrations import MIGRATIONS
 from storage.sqlite_ai import AiTables
@@ -50,6 +53,7 @@ from storage.sqlite_rows import (
     advance_game,
     game_row,
     insert_moves,
+    lobby_seats,
     split_sql,
     to_json,
 )
@@ -283,13 +287,19 @@ class SqliteStore(SideTables, HistoryTables, TimeTables, AiTables):
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (now, game_id),
             )
-            if cur.rowcount != 1:
-                raise StoreError("the game is not open for joining")
+            # checked again in this write (it holds the game's row): the caller read earlier
             async with db.execute(
-                "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
+                "SELECT hotseat, max_seats FROM games WHERE id = ?", (game_id,)
             ) as c:
-                row = await c.fetchone()
-            seat = int(row[0]) if row else 0
+                game = await c.fetchone()
+            if cur.rowcount != 1 or game is None:
+                raise StoreError("the game is not open for joining")
+            seats = await lobby_seats(db, game_id)
+            held = [(s["user_id"], s["name"]) for s in seats]
+            why = join_refusal(held, bool(game["hotseat"]), game["max_seats"], user_id, name)
+            if why is not None:
+                raise JoinRefused(why)
+            seat = max((s["seat"] for s in seats), default=-1) + 1
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                 (game_id, seat, user_id, name),
@@ -304,11 +314,7 @@ class SqliteStore(SideTables, HistoryTables, TimeTables, AiTables):
             )
             if cur.rowcount != 1:
                 raise StoreError("seats can only be left in the lobby")
-            async with db.execute(
-                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat",
-                (game_id,),
-            ) as c:
-                seats = list(await c.fetchall())
+            seats = await lobby_seats(db, game_id)
             keep = [(s["user_id"], s["name"]) for s in seats if s["user_id"] != user_id]
             removed = len(seats) - len(keep)
             if removed:
@@ -377,6 +383,8 @@ class SqliteStore(SideTables, HistoryTables, TimeTables, AiTables):
             )
             if cur.rowcount != 1:
                 raise VersionConflict("the game is no longer in its lobby")
+            if [s["name"] for s in await lobby_seats(db, game_id)] != players:
+                raise SeatsChanged("the lobby's seats changed since they were read")
             return await self._insert_posts(db, game_id, posts, now)
 
     # -------------------------------------------------- moves and snapshots

@@ -134,3 +134,11 @@ async def insert_moves(
             for seq, m in enumerate(moves, start=first_seq)
         ],
     )
+
+
+async def lobby_seats(db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
+    """The game's seats (seat, user_id, name) in seat order, read inside the write ``db``."""
+    async with db.execute(
+        "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    ) as c:
+        return list(await c.fetchall())

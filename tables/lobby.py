@@ -8,7 +8,15 @@ import secrets
 from typing import TYPE_CHECKING
 
 from engine.core import GAMES, new_game
-from storage.base import LIVE_STATUSES, ChannelTaken, NewGame, NewPost, StoreError
+from storage.base import (
+    LIVE_STATUSES,
+    ChannelTaken,
+    NewGame,
+    NewPost,
+    SeatsChanged,
+    StoreError,
+    join_refusal,
+)
 from tables import announce
 from tables.errors import (
     BrokenGame,
@@ -108,19 +116,23 @@ class Lobby:
     async def join(
         self, channel_id: int, user_id: int, name: str, *, game_id: int | None = None
     ) -> GameInfo:
-        """Take the next seat of the channel's lobby under ``name``."""
+        """Take the next seat of the channel's lobby under ``name``.
+
+        The checks and the insert hold the game's lock, so joins at once (a double click,
+        several users for the last seat) each see the seats the one before left; the store
+        checks again in its write, for a join of another process."""
         row = await lobby_row(self.games, channel_id, game_id)
         name = clean_name(name)
-        if any(s.user_id == user_id for s in row.seats) and not row.hotseat:
-            raise LobbyError("you are already in this game")
-        if any(s.name.casefold() == name.casefold() for s in row.seats):
-            raise LobbyError(f"the name '{name}' is taken in this game")
-        if len(row.seats) >= row.max_seats:
-            raise LobbyError(f"the game is full ({row.max_seats} seats)")
-        try:
-            await self.games.store.add_seat(row.id, user_id, name, self.games.clock())
-        except StoreError as exc:
-            raise LobbyError(str(exc)) from exc
+        async with self.games.lock(row.id):
+            row = await lobby_row(self.games, None, row.id)
+            seats = [(s.user_id, s.name) for s in row.seats]
+            why = join_refusal(seats, row.hotseat, row.max_seats, user_id, name)
+            if why is not None:
+                raise LobbyError(why)
+            try:
+                await self.games.store.add_seat(row.id, user_id, name, self.games.clock())
+            except StoreError as exc:
+                raise LobbyError(str(exc)) from exc
         return await self.games.info_of(row.id)
 
     async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> GameInfo:
@@ -210,9 +222,16 @@ class Lobby:
         self, channel_id: int, user_id: int, *, is_admin: bool = False, game_id: int | None = None
     ) -> TurnResult:
         """The host starts the lobby: seats in join order, first decisions opened, a
-        "start" post queued for the channel and its spectator links."""
+        "start" post queued for the channel and its spectator links. Holding the game's
+        lock, so a join (or a second Start) of this process waits; the store refuses seats
+        that changed meanwhile in another process."""
         row = await lobby_row(self.games, channel_id, game_id)
-        check_host(row.host_id, user_id, is_admin)
+        async with self.games.lock(row.id):
+            row = await lobby_row(self.games, None, row.id)
+            check_host(row.host_id, user_id, is_admin)
+            return await self._start(row)
+
+    async def _start(self, row: GameRow) -> TurnResult:
         spec = GAMES[row.kind]
         if len(row.seats) < spec.min_players:
             raise LobbyError(
@@ -236,6 +255,11 @@ class Lobby:
             ids = await self.games.store.start_game(
                 row.id, players, snapshot, waiting, [NewPost("start", data)], now
             )
+        except SeatsChanged as exc:
+            raise LobbyError(
+                "someone joined or left as the game was starting; look at the seats and "
+                "start it again"
+            ) from exc
         except StoreError as exc:
             raise LobbyError("the game has already started") from exc
         self.games.keep(row.id, 0, game)
@@ -277,7 +301,7 @@ class Lobby:
 
 
 async def lobby_row(
-    games: GameAccess, channel_id: int, game_id: int | None, *, started: str = ""
+    games: GameAccess, channel_id: int | None, game_id: int | None, *, started: str = ""
 ) -> GameRow:
     """The game's row while it is a lobby; else why not (``started``: a hint once it started)."""
     row = await games.row(channel_id, game_id)

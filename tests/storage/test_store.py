@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from storage import ChannelTaken, NewMove, NewPost, StoreError, VersionConflict, open_store
+from storage.base import JoinRefused, SeatsChanged
 from storage.migrations import MIGRATIONS
 from tests.storage.conftest import NOW, active_game, new_game, peek
 
@@ -199,6 +200,36 @@ async def test_lobby_seats_close_ranks(store) -> None:
         await store.add_seat(game_id, 103, "dan", NOW)
     with pytest.raises(StoreError):
         await store.remove_seats(game_id, 102, NOW)
+
+
+async def test_add_seat_checks_the_lobby_in_its_write(store) -> None:
+    """The table layer checks a join on an earlier read, and another process may join in
+    between (review h1: one user in two seats, a 2-seat lobby at "4/2"): the write itself
+    refuses a seated user, a taken name and a full lobby, and writes nothing then."""
+    game_id = await store.create_game(new_game(), NOW)  # ann (100), 4 seats
+    await store.add_seat(game_id, 101, "bob", NOW)
+    for uid, name, why in [(101, "bob 2", "already in"), (102, "BOB", "'BOB' is taken")]:
+        with pytest.raises(JoinRefused, match=why):
+            await store.add_seat(game_id, uid, name, NOW)
+    await store.add_seat(game_id, 102, "cat", NOW)
+    await store.add_seat(game_id, 103, "dan", NOW)
+    with pytest.raises(JoinRefused, match=r"full \(4 seats\)"):
+        await store.add_seat(game_id, 104, "eve", NOW)
+    game = await store.get_game(game_id)
+    assert [s.user_id for s in game.seats] == [100, 101, 102, 103]
+    hot = await store.create_game(new_game(11, hotseat=True), NOW)
+    assert await store.add_seat(hot, 100, "ann 2", NOW) == 1  # hot-seat: one user, two seats
+
+
+async def test_start_game_refuses_seats_that_changed(store) -> None:
+    """Start read the seats before a join landed (review h1): the players it names must be
+    the seats as they are in its write, or nothing starts."""
+    game_id = await store.create_game(new_game(), NOW)
+    await store.add_seat(game_id, 101, "bob", NOW)
+    with pytest.raises(SeatsChanged):
+        await store.start_game(game_id, ["ann"], "{}", {}, [], NOW)
+    assert (await store.get_game(game_id)).status == "lobby"
+    await store.start_game(game_id, ["ann", "bob"], "{}", {}, [], NOW)
 
 
 async def test_outbox_retry_bookkeeping(store) -> None:

@@ -3,6 +3,7 @@ PostgreSQL), with a fake clock."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -52,3 +53,25 @@ async def started(tables: Tables, *, channel: int = CHAN, seed: int = 7, players
     for user, name in [(BOB, "bob"), (CAT, "cat")][: players - 1]:
         await tables.join(channel, user, name)
     return await tables.start(channel, ANN)
+
+
+def read_together(monkeypatch: pytest.MonkeyPatch, tables: list[Tables], callers: int) -> None:
+    """Hold each read of a channel's game (in any of ``tables``) until ``callers`` calls have
+    made one, so calls started at once have all read the lobby before any of them writes
+    (PostgreSQL reads in parallel: one join could read and write before another read)."""
+    arrived: list[int] = []
+    everyone = asyncio.Event()
+
+    def held(find):
+        async def together(channel_id: int):
+            row = await find(channel_id)
+            arrived.append(channel_id)
+            if len(arrived) >= callers:
+                everyone.set()
+            await asyncio.wait_for(everyone.wait(), 5)
+            return row
+
+        return together
+
+    for t in tables:
+        monkeypatch.setattr(t.store, "find_game", held(t.store.find_game))

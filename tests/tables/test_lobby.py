@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import pytest
 
 from tables import (
@@ -15,7 +18,9 @@ from tables import (
     Tables,
 )
 from tables.lobby import mix_seed
-from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, started
+from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, read_together, started
+
+DAN = 1004
 
 
 async def test_create_join_start(tables: Tables) -> None:
@@ -79,6 +84,83 @@ async def test_join_refusals(tables: Tables) -> None:
         await tables.join(CHAN, CAT, "cat")
     with pytest.raises(NoGame):
         await tables.join(CHAN + 1, CAT, "cat")
+
+
+async def refused_of(*joins) -> list[str]:
+    """Run ``joins`` at once; the refusals' texts (any other exception is raised)."""
+    out = await asyncio.gather(*joins, return_exceptions=True)
+    for exc in out:
+        if isinstance(exc, BaseException) and not isinstance(exc, LobbyError):
+            raise exc
+    return [str(exc) for exc in out if isinstance(exc, LobbyError)]
+
+
+async def test_a_double_join_takes_one_seat(tables: Tables, monkeypatch) -> None:
+    """Join clicked twice at once took two seats, both "bob", in a game without hot-seat
+    (review h1, test_join_race.py): one seat, and the other click is told why not."""
+    await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    read_together(monkeypatch, [tables], 2)
+    refused = await refused_of(tables.join(CHAN, BOB, "bob"), tables.join(CHAN, BOB, "bob"))
+    assert refused == ["you are already in this game"]
+    info = await tables.game_in(CHAN)
+    assert [(s.user_id, s.name) for s in info.seats] == [(ANN, "ann"), (BOB, "bob")]
+
+
+async def test_joins_at_once_do_not_overfill_the_lobby(tables: Tables, monkeypatch) -> None:
+    """Three joins at once into a 2-seat lobby made "4/2 seats" and Start took them all
+    (review h1): one joins, two are told the game is full, Start gets two players."""
+    await tables.create("tally", GUILD, CHAN, ANN, "ann", seats=2)
+    read_together(monkeypatch, [tables], 3)
+    joins = [
+        tables.join(CHAN, uid, name) for uid, name in ((BOB, "bob"), (CAT, "cat"), (DAN, "dan"))
+    ]
+    refused = await refused_of(*joins)
+    assert refused == ["the game is full (2 seats)"] * 2
+    assert len((await tables.game_in(CHAN)).seats) == 2
+    await tables.start(CHAN, ANN)
+    info, game = await tables.load(CHAN)
+    assert list(game.players) == [s.name for s in info.seats] and len(info.seats) == 2
+
+
+async def test_one_name_joined_twice_at_once_is_taken_once(tables: Tables, monkeypatch) -> None:
+    await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    read_together(monkeypatch, [tables], 2)
+    refused = await refused_of(tables.join(CHAN, BOB, "bob"), tables.join(CHAN, CAT, "Bob"))
+    assert refused == ["the name 'Bob' is taken in this game"]
+
+
+async def test_a_join_racing_the_start_is_in_the_game_or_refused(
+    tables: Tables, monkeypatch
+) -> None:
+    """A join landing between Start's read and its write left a seat the game has no player
+    for (review h1, test_races.py::test_double_start_and_join)."""
+    await tables.create("tally", GUILD, CHAN, ANN, "ann")
+    await tables.join(CHAN, BOB, "bob")
+    read_together(monkeypatch, [tables], 2)
+    joined = asyncio.Event()
+    add_seat, start_game = tables.store.add_seat, tables.store.start_game
+
+    async def add_then_tell(*args):
+        try:
+            return await add_seat(*args)
+        finally:
+            joined.set()
+
+    async def start_after_the_join(*args):  # or after a moment: the join may wait for it
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(joined.wait(), 0.5)
+        return await start_game(*args)
+
+    monkeypatch.setattr(tables.store, "add_seat", add_then_tell)
+    monkeypatch.setattr(tables.store, "start_game", start_after_the_join)
+    await asyncio.gather(
+        tables.join(CHAN, CAT, "cat"), tables.start(CHAN, ANN), return_exceptions=True
+    )
+    info = await tables.game_in(CHAN)
+    if info.status == "lobby":  # the start was refused: it can be pressed again
+        await tables.start(CHAN, ANN)
+    info, game = await tables.load(CHAN)
+    assert list(game.players) == [s.name for s in info.seats]
 
 
 async def test_long_names_are_cut(tables: Tables) -> None:

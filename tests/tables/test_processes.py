@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import asyncio
 
-from tables import Tables, open_tables
-from tests.tables.conftest import ANN, BOB, CHAN, FakeClock, started
+from tables import LobbyError, Tables, open_tables
+from tests.tables.conftest import (
+    ANN,
+    BOB,
+    CAT,
+    CHAN,
+    GUILD,
+    FakeClock,
+    read_together,
+    started,
+)
 
 H = 3600.0
 
@@ -41,6 +50,60 @@ async def test_the_scheduler_in_every_process_acts_once(backend, clock: FakeCloc
         assert kinds.count("remind") == 4 and kinds.count("turn_dm") == 1
         moves = await a.store.moves(game_id)
         assert [m.user_id for m in moves] == [0, 0]  # two system moves, not four
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_joins_in_two_processes_take_the_last_seat_once(backend, clock, monkeypatch) -> None:
+    """Each process's lock serialises its own joins only: the store's write refuses the
+    second (review h1: joins at once overfilled a lobby), in the words a join would use."""
+    a, b = await _pair(backend, clock)
+    try:
+        await a.create("tally", GUILD, CHAN, ANN, "ann", seats=2)
+        read_together(monkeypatch, [a, b], 2)
+        out = await asyncio.gather(
+            a.join(CHAN, BOB, "bob"), b.join(CHAN, CAT, "cat"), return_exceptions=True
+        )
+        assert sorted(str(x) for x in out if isinstance(x, LobbyError)) == [
+            "the game is full (2 seats)"
+        ]
+        assert len((await a.game_in(CHAN)).seats) == 2
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_start_in_one_process_refuses_a_join_of_the_other(
+    backend, clock, monkeypatch
+) -> None:
+    """A join landing between another process's Start read and write (review h1): the start
+    is refused and changes nothing, and the next Start seats everyone."""
+    a, b = await _pair(backend, clock)
+    try:
+        await a.create("tally", GUILD, CHAN, ANN, "ann")
+        read_together(monkeypatch, [a, b], 2)
+        joined = asyncio.Event()
+        add_seat, start_game = a.store.add_seat, b.store.start_game
+
+        async def add_then_tell(*args):
+            await add_seat(*args)
+            joined.set()
+
+        async def start_after_the_join(*args):
+            await joined.wait()
+            return await start_game(*args)
+
+        monkeypatch.setattr(a.store, "add_seat", add_then_tell)
+        monkeypatch.setattr(b.store, "start_game", start_after_the_join)
+        join, start = await asyncio.gather(
+            a.join(CHAN, BOB, "bob"), b.start(CHAN, ANN), return_exceptions=True
+        )
+        assert not isinstance(join, BaseException)
+        assert isinstance(start, LobbyError) and "start it again" in str(start)
+        assert (await b.game_in(CHAN)).status == "lobby"
+        result = await b.start(CHAN, ANN)
+        assert [t.name for t in result.to_act] == ["ann", "bob"]
     finally:
         await a.close()
         await b.close()
