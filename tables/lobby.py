@@ -197,13 +197,14 @@ class Lobby:
         check_host(row.host_id, actor_id, is_admin)
         name = clean_name(new_name)
         held = [s.seat for s in row.seats if s.user_id == old_id]
-        if seat is not None and seat not in held:
-            raise NotSeated(f"that user does not hold seat {seat}")
+        if seat is not None and seat not in held:  # players number seats from 1
+            raise NotSeated(f"that user does not hold seat {seat + 1}")
         if seat is None:
             if not held:
                 raise NotSeated("that user is not in this game")
             if len(held) > 1:
-                raise SeatNeeded("that user holds several seats; say which seat")
+                numbers = ", ".join(str(s + 1) for s in held)
+                raise SeatNeeded(f"that user holds several seats ({numbers}); say which seat")
             seat = held[0]
         if new_id != old_id and any(s.user_id == new_id for s in row.seats) and not row.hotseat:
             raise LobbyError("the new player already has a seat in this game")

@@ -241,8 +241,12 @@ async def test_kick_after_start_is_refused_and_replace_needs_a_seat(tables: Tabl
     await tables.create("tally", GUILD, CHAN, ANN, "ann", hotseat=True)
     await tables.join(CHAN, BOB, "bob")
     await tables.join(CHAN, BOB, "bob 2")
-    with pytest.raises(SeatNeeded):
+    with pytest.raises(SeatNeeded, match=r"several seats \(2, 3\)"):
         await tables.replace(CHAN, ANN, BOB, CAT, "cat")
+    # players number seats from 1 (/game replace seat:1 is seat 0 here), and so does the
+    # answer: bob holds seats 2 and 3, not 1 (review h1 read "does not hold seat 0")
+    with pytest.raises(NotSeated, match=r"^that user does not hold seat 1$"):
+        await tables.replace(CHAN, ANN, BOB, CAT, "cat", seat=0)
     info = await tables.replace(CHAN, ANN, BOB, CAT, "cat", seat=2)
     assert [(s.user_id, s.name) for s in info.seats] == [(ANN, "ann"), (BOB, "bob"), (CAT, "cat")]
     await tables.start(CHAN, ANN)
