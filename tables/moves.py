@@ -27,6 +27,8 @@ from tables.models import TurnResult
 log = logging.getLogger(__name__)
 
 STALE = "this menu is out of date: another move changed the game; look again"
+# /play names no seat: the Play button does (a hot-seat player's seats, one after another)
+ONE_SEAT = "press Play on the turn post to play them one at a time"
 
 
 class Moves:
@@ -122,10 +124,12 @@ def _next_decision(game: Game, row: GameRow, user_id: int, mover: int) -> Decisi
 
 
 def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:
+    """The seat ``user_id`` plays: ``seat`` (an index), else their only one that can act.
+    Players read seats numbered from 1, as the Play menu's "Seat 2" header shows index 1."""
     held = [s.seat for s in row.seats if s.user_id == user_id]
     if seat is not None:
         if seat not in held:
-            raise NotSeated(f"you do not hold seat {seat}")
+            raise NotSeated(f"you do not hold seat {seat + 1}")
         if game.decision_for(seat) is None:
             raise NotYourTurn(waiting_text(game, row))
         return seat
@@ -133,6 +137,6 @@ def _pick_seat(game: Game, row: GameRow, user_id: int, seat: int | None) -> int:
     if not acting:
         raise NotYourTurn(waiting_text(game, row))
     if len(acting) > 1:
-        names = ", ".join(f"{game.players[s]} (seat {s})" for s in acting)
-        raise SeatNeeded(f"you hold several seats that can act now: {names}; say which seat")
+        names = ", ".join(f"{game.players[s]} (seat {s + 1})" for s in acting)
+        raise SeatNeeded(f"you hold several seats that can act now: {names}; {ONE_SEAT}")
     return acting[0]

@@ -70,7 +70,7 @@ async def test_refusals_change_nothing(tables: Tables) -> None:
         (NoGame, "no game in this channel", tables.play(CHAN + 1, ANN, "draw")),
         (NoGame, "no game #999", tables.play(None, ANN, "draw", game_id=999)),
         (StaleDecision, "another channel", tables.play(CHAN + 1, ANN, "draw", game_id=info.id)),
-        (NotSeated, "seat 1", tables.play(CHAN, ANN, "draw", seat=1)),
+        (NotSeated, "seat 2", tables.play(CHAN, ANN, "draw", seat=1)),  # bob's, index 1
     ]
     for exc_type, text, call in cases:
         with pytest.raises(exc_type, match=text):

@@ -16,15 +16,20 @@ async def test_hotseat_one_user_holds_several_seats(tables: Tables) -> None:
         await tables.join(CHAN, ANN, "Ann")
     await tables.join(CHAN, BOB, "bob")
     await tables.start(CHAN, ANN)
-    # two of ann's seats must choose a stake: she has to say which
-    with pytest.raises(SeatNeeded, match="several seats"):
+    # two of ann's seats must choose a stake: she is told which (numbered from 1, as
+    # players read seats) and how to play them, as /play has no seat option (review h1)
+    with pytest.raises(SeatNeeded) as several:
         await tables.play(CHAN, ANN, "stake 1")
+    assert several.value.message == (
+        "you hold several seats that can act now: ann (seat 1), ann's friend (seat 2); "
+        "press Play on the turn post to play them one at a time"
+    )
     r = await tables.play(CHAN, ANN, "stake 1", seat=1)
     assert r.seat == 1
     assert [d.seat for d in await tables.decisions_for(CHAN, ANN)] == [0]
     r = await tables.play(CHAN, ANN, "stake 2")  # now only seat 0 can act: picked for her
     assert r.seat == 0
-    with pytest.raises(NotSeated, match="seat 1"):
+    with pytest.raises(NotSeated, match=r"^you do not hold seat 2$"):  # index 1
         await tables.play(CHAN, BOB, "stake 1", seat=1)
     assert (await tables.view(CHAN, ANN, seat=1))["stakes"][1] == 1
     with pytest.raises(NotSeated):
