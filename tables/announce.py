@@ -56,6 +56,22 @@ def new_waiting(
     return {d.seat: old.get(d.seat, now) if was.get(d.seat) == d.version else now for d in after}
 
 
+def undo_waiting(
+    before: list[Decision], after: list[Decision], old: dict[int, float], now: float
+) -> dict[int, float]:
+    """``new_waiting`` for an undo. An undo renumbers every decision's version (menus made
+    before it must be refused), so a version says nothing here: a seat whose decision reads
+    the same as before (prompt and options) keeps its opening time, and with it its turn
+    DM, reminders and deadline; a changed or new decision opens ``now``."""
+    was = {d.seat: _reads(d) for d in before}
+    return {d.seat: old.get(d.seat, now) if was.get(d.seat) == _reads(d) else now for d in after}
+
+
+def _reads(d: Decision) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """What a decision says to its player (what the engine's versions follow)."""
+    return d.prompt, tuple((o.move, o.label) for o in d.options)
+
+
 def turn_ended(
     before: list[Decision],
     after: list[Decision],

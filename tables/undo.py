@@ -239,10 +239,10 @@ class Undo:
         where = f"#{span[0].seq}" if count == 1 else f"#{span[0].seq}–#{span[-1].seq}"
         text = f"{who} took back {moves} ({where})" + (" by consent" if request_id else "")
         now = self.games.clock()
-        waiting = {d.seat: now for d in rebuilt.pending()}
+        before = game.pending()
+        waiting = announce.undo_waiting(before, rebuilt.pending(), row.waiting, now)
         acting = announce.to_act(rebuilt, row, waiting)
         scores = tuple(rebuilt.scores())
-        before = game.pending()
         pings = announce.pings(before, rebuilt.pending(), -1, acting, user_id)
         data = announce.payload(
             row.id, row.kind, position, [text], acting, rebuilt.over, scores, mentions=pings

@@ -190,3 +190,25 @@ async def test_a_move_cancels_a_request_and_names_its_message(tables: Tables) ->
     assert request is not None and request.status == "cancelled"
     r = await tables.play(CHAN, ANN, "done")
     assert r.closed_requests == (), "closed once"
+
+
+async def test_an_undo_keeps_the_clock_of_a_decision_it_did_not_change(
+    tables: Tables, clock
+) -> None:
+    """An undo renumbers every decision, and it used to reopen each at the undo's time:
+    bob, whose stake decision the undo did not touch, got a second "Your turn" DM and his
+    reminders and deadline started over. Only a decision the undo changed opens anew."""
+    await started(tables)
+    info = await tables.game_in(CHAN)
+    opened = (await tables.store.get_game(info.id)).waiting  # type: ignore[union-attr]
+    clock.advance(3600)
+    await tables.play(CHAN, ANN, "stake 2")  # posted: bob, still to stake, must agree
+    clock.advance(3600)
+    out = await tables.undo(CHAN, ANN)
+    assert out.request_id is not None
+    clock.advance(60)
+    done = await tables.answer_undo(out.request_id, BOB, True)
+    assert done.status == "applied"
+    waiting = (await tables.store.get_game(info.id)).waiting  # type: ignore[union-attr]
+    assert waiting[1] == pytest.approx(opened[1], abs=1e-3), "bob's decision is as it was"
+    assert waiting[0] == pytest.approx(clock.now, abs=1e-3), "ann's stake is open again, from now"
