@@ -3,6 +3,7 @@
 The table layer decides (tables/undo.py): a free take-back is applied at once and the board
 is posted again; otherwise a request is posted in the channel, pinging only the players
 who must approve, with buttons that survive restarts (their custom ids carry the request).
+One request a game at a time: another /undo meanwhile gets a private link to the open one.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from discord.ext import commands
 
 from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, undo_id
+from cogs.reminders import jump_link
 from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.errors import StaleDecision, TableError
+from tables.undo import UndoPending
 
 NONE = discord.AllowedMentions.none()
 log = logging.getLogger("algae.undo")
@@ -51,7 +54,15 @@ class Undo(commands.Cog):
         moves: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = await tables_of(interaction).undo(interaction.channel_id, interaction.user.id, moves)
+        try:
+            out = await tables_of(interaction).undo(
+                interaction.channel_id, interaction.user.id, moves
+            )
+        except UndoPending as exc:  # one request at a time: point at it, ping nobody
+            await interaction.followup.send(
+                pending_text(exc, interaction.guild_id), ephemeral=True, allowed_mentions=NONE
+            )
+            return
         if out.status == "applied":
             assert out.result is not None  # an applied undo always carries its result
             again = "The board is posted again." if out.result.posted else "Press Play to go on."
@@ -66,16 +77,20 @@ class Undo(commands.Cog):
         if not isinstance(channel, discord.abc.Messageable):
             raise TableError("This works only in a server channel.")
         assert out.request_id is not None  # a requested undo has its request row
-        message = await channel.send(
-            request_text(interaction.user.id, out.described, out.waiting_for),
-            view=request_view(out.request_id),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                replied_user=False,
-                users=[discord.Object(int(u)) for u in out.mentions],
-            ),
-        )
+        try:
+            message = await channel.send(
+                request_text(interaction.user.id, out.described, out.waiting_for),
+                view=request_view(out.request_id),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False,
+                    roles=False,
+                    replied_user=False,
+                    users=[discord.Object(int(u)) for u in out.mentions],
+                ),
+            )
+        except Exception:  # never posted: nobody could answer it, so it may not stay open
+            await tables_of(interaction).drop_undo_request(out.request_id)
+            raise
         await tables_of(interaction).note_undo_message(
             out.request_id, message.channel.id, message.id
         )
@@ -99,6 +114,14 @@ async def drop_request_buttons(client: discord.Client, closed) -> None:
             )
         except Exception:
             log.warning("could not edit undo request message %s", message_id, exc_info=True)
+
+
+def pending_text(exc: UndoPending, guild_id: int | None) -> str:
+    """The private answer to /undo while a request is open, with a link to it."""
+    request = exc.request
+    if request.channel_id is None or request.message_id is None:
+        return exc.message
+    return f"{exc.message}\n{jump_link(guild_id, request.channel_id, request.message_id)}"
 
 
 def undone_text(count: int) -> str:

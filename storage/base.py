@@ -414,6 +414,10 @@ class Store(Protocol):
 
     async def get_undo_request(self, request_id: int) -> UndoRequestRow | None: ...
 
+    async def open_undo_request(self, game_id: int) -> UndoRequestRow | None:
+        """The game's open request (the newest, should there be more), or None."""
+        ...
+
     async def vote_undo_request(
         self, request_id: int, user_id: int, approve: bool, now: float
     ) -> UndoRequestRow | None: ...

@@ -48,6 +48,8 @@ class UndoRequestRow:
     status: str
     created_at: float
     decided_at: float | None = None
+    channel_id: int | None = None  # the public message asking (once it is posted)
+    message_id: int | None = None
 
 
 @dataclass(frozen=True)

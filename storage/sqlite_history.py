@@ -24,7 +24,8 @@ from storage.sqlite_rows import (
 )
 
 _REQUEST_COLUMNS = (
-    "id, game_id, requester_id, at_version, count, approvers, status, created_at, decided_at"
+    "id, game_id, requester_id, at_version, count, approvers, status, created_at, decided_at,"
+    " channel_id, message_id"
 )
 _RESULT_COLUMNS = "game_id, seat, user_id, name, kind, rank, vp, won, resigned, at"
 
@@ -128,6 +129,15 @@ class HistoryTables(SqliteAccess):
     async def get_undo_request(self, request_id: int) -> UndoRequestRow | None:
         row = await self._one(
             f"SELECT {_REQUEST_COLUMNS} FROM undo_requests WHERE id = ?", (request_id,)
+        )
+        return _request(row) if row else None
+
+    async def open_undo_request(self, game_id: int) -> UndoRequestRow | None:
+        """The game's open request (the newest, should there be more), or None."""
+        row = await self._one(
+            f"SELECT {_REQUEST_COLUMNS} FROM undo_requests WHERE game_id = ? AND status = 'open'"
+            " ORDER BY id DESC LIMIT 1",
+            (game_id,),
         )
         return _request(row) if row else None
 
@@ -364,4 +374,6 @@ def _request(row: sqlite3.Row) -> UndoRequestRow:
         status=row[6],
         created_at=row[7],
         decided_at=row[8],
+        channel_id=row[9],
+        message_id=row[10],
     )

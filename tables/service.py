@@ -153,6 +153,7 @@ class Tables:
         # undo.py
         self.undo = undos.undo
         self.note_undo_message = undos.note_undo_message
+        self.drop_undo_request = undos.drop_undo_request
         self.can_undo_turn = undos.can_undo_turn
         self.answer_undo = undos.answer_undo
         self.undo_request = undos.undo_request

@@ -13,7 +13,8 @@ The model (DESIGN.md notes; storage/history.py for the rows):
   turn has not ended publicly yet, so nobody else was told to act on it).
 * Otherwise a request: every other player who moved in the span, or who must act now,
   approves with a button. A refusal, or any move or undo meanwhile, cancels it. With no
-  one to ask (a solo game), it applies at once.
+  one to ask (a solo game), it applies at once. One open request a game: another /undo
+  meanwhile is refused (``UndoPending``), so its approvers are pinged once.
 * After an undo: a log line ("ann took back 2 moves") and a new public post of the board.
 """
 
@@ -39,10 +40,20 @@ if TYPE_CHECKING:
     from tables.access import GameAccess
 
 MAX_UNDO = 30
+ORPHANED = 60.0  # seconds: an open request with no message by then was never posted
 
 
 class UndoRefused(TableError):
     """This undo is not allowed (past a reveal, nothing to take back ...)."""
+
+
+class UndoPending(UndoRefused):
+    """An undo request of this game is open: one at a time, so its approvers are pinged
+    once. ``request`` names it (its message, once posted, for a link to it)."""
+
+    def __init__(self, request: UndoRequestRow, message: str) -> None:
+        super().__init__(message)
+        self.request = request
 
 
 @dataclass(frozen=True)
@@ -109,6 +120,7 @@ class Undo:
             if free or not asked:
                 result = await self._take_back(row, game, live, raw, user_id, post=not free)
                 return UndoOutcome(row.id, row.channel_id, "applied", raw, seqs, user_id, result)
+            await self._none_open(row, user_id)
             request_id = await self.games.store.add_undo_request(
                 row.id, user_id, row.version, raw, [u for u, _ in asked], self.games.clock()
             )
@@ -127,6 +139,11 @@ class Undo:
     async def note_undo_message(self, request_id: int, channel_id: int, message_id: int) -> None:
         """The public message of a request, so a move that cancels it can drop its buttons."""
         await self.games.store.set_undo_request_message(request_id, channel_id, message_id)
+
+    async def drop_undo_request(self, request_id: int) -> None:
+        """Cancel a request whose public message could not be posted (nobody can answer it,
+        and while open it would turn every other /undo away)."""
+        await self.games.store.close_undo_request(request_id, "cancelled", self.games.clock())
 
     async def can_undo_turn(self, game_id: int, user_id: int) -> bool:
         """Whether the caller has moves of this turn not yet posted to take back freely
@@ -185,6 +202,27 @@ class Undo:
         return await self.games.store.get_undo_request(request_id)
 
     # ------------------------------------------------------------ internals
+    async def _none_open(self, row: GameRow, user_id: int) -> None:
+        """One open request a game: another would ping the approvers again. UndoPending
+        when one is open; one the game moved past, or never posted, is closed instead."""
+        request = await self.games.store.open_undo_request(row.id)
+        if request is None:
+            return
+        now = self.games.clock()
+        unposted = request.message_id is None and now - request.created_at > ORPHANED
+        if request.at_version != row.version or unposted:
+            await self.games.store.close_undo_request(request.id, "cancelled", now)
+            return
+        names = {s.user_id: s.name for s in row.seats}
+        left = ", ".join(names.get(u, "?") for u, v in request.approvers.items() if v is None)
+        asker = names.get(request.requester_id, "another player")
+        whose = "Your" if request.requester_id == user_id else f"{asker}'s"
+        raise UndoPending(
+            request,
+            f"{whose} undo request is still open (waiting for {left}). A new one can be "
+            "asked once it is answered or the game moves on.",
+        )
+
     async def _still_open(self, request: UndoRequestRow, row: GameRow) -> None:
         current = await self.games.store.get_undo_request(request.id)
         status = current.status if current else "cancelled"

@@ -1,5 +1,4 @@
-"""Undo requests end to end: an undo pings (and DMs) only players whose decision it
-changed."""
+"""Undo requests end to end: one ping per new decision, one open request at a time."""
 
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ from tests.e2e.helpers import open_game, running
 from tests.e2e.test_days import T0, Clock
 
 pytestmark = pytest.mark.e2e
+shared = pytest.mark.shared_bot
 H = 3600.0
 
 
@@ -64,3 +64,25 @@ async def test_an_undo_dms_nobody_whose_decision_it_left_alone(
     assert [m.content.splitlines()[0] for m in standin.dms(bob)] == [
         "🎲 Your turn in **Tally (test game)** (game #1): Choose your stake"
     ], "one DM for bob's one stake decision"
+
+
+@shared
+async def test_a_second_undo_points_at_the_open_request(standin: StandIn, bot: BotProcess) -> None:
+    """Three /undo in a row made three live requests, each pinging bob. Now the open one
+    is the only one: asking again gets a private answer with a link to it."""
+    alice, bob = standin.user("alice"), standin.user("bob")
+    games = standin.games
+    first = await open_game(standin, [alice, bob])
+    await standin.slash(alice, games, "play", move="stake 2")  # posted: bob must agree
+    await standin.wait_for_message(games, lambda m: "alice chose a stake" in m.content, after=first)
+    await standin.slash(alice, games, "undo")
+    [request] = await standin.wait_until(lambda: requests(standin))
+    for _ in range(2):
+        again = await standin.slash(alice, games, "undo")
+        text = await again.wait_text("still open")
+        assert again.ephemeral and "Your undo request is still open (waiting for bob)" in text
+        assert f"/{games.id}/{request.id}" in text, "a link to the open request"
+    assert standin.posts(games)[-1] is request, "no new request, no new ping"
+    approve = await standin.click(bob, request, label="Approve")
+    await approve.wait(lambda i: i.answered)
+    assert "Undo approved (last by bob)" in request.content and not request.custom_ids

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import new_game
 from tables import StaleDecision, Tables
-from tables.undo import UndoRefused
+from tables.undo import ORPHANED, UndoPending, UndoRefused
 from tests.tables.conftest import ANN, BOB, CHAN, started
 
 
@@ -212,3 +212,44 @@ async def test_an_undo_keeps_the_clock_of_a_decision_it_did_not_change(
     waiting = (await tables.store.get_game(info.id)).waiting  # type: ignore[union-attr]
     assert waiting[1] == pytest.approx(opened[1], abs=1e-3), "bob's decision is as it was"
     assert waiting[0] == pytest.approx(clock.now, abs=1e-3), "ann's stake is open again, from now"
+
+
+async def test_one_open_request_at_a_time(tables: Tables, clock) -> None:
+    """Each /undo used to open a new request, each pinging the approvers again (three in a
+    row: three pings for bob). While one is open, another is refused, naming it, and the
+    open one stays answerable."""
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")
+    first = await tables.undo(CHAN, ANN)
+    assert first.request_id is not None
+    await tables.note_undo_message(first.request_id, CHAN, 777)
+    with pytest.raises(UndoPending, match=r"Your undo request is still open \(waiting for bob\)"):
+        await tables.undo(CHAN, ANN)
+    with pytest.raises(UndoPending) as refused:
+        await tables.undo(CHAN, ANN, 1)
+    assert (refused.value.request.id, refused.value.request.message_id) == (first.request_id, 777)
+    info = await tables.game_in(CHAN)
+    still = await tables.store.open_undo_request(info.id)
+    assert still is not None and still.id == first.request_id, "no second request"
+    assert info.version == 1, "nothing changed"
+    done = await tables.answer_undo(first.request_id, BOB, True)
+    assert done.status == "applied"
+
+
+async def test_a_request_never_posted_does_not_block_the_next(tables: Tables, clock) -> None:
+    """A request whose message could not be posted is dropped (the front end drops it; a
+    crash in between leaves it without a message: after a minute it is replaced)."""
+    await started(tables)
+    await tables.play(CHAN, ANN, "stake 2")
+    first = await tables.undo(CHAN, ANN)
+    assert first.request_id is not None
+    await tables.drop_undo_request(first.request_id)
+    second = await tables.undo(CHAN, ANN)
+    assert second.request_id is not None
+    with pytest.raises(UndoPending):  # just asked, its message on the way
+        await tables.undo(CHAN, ANN)
+    clock.advance(ORPHANED + 1)
+    third = await tables.undo(CHAN, ANN)
+    assert third.status == "requested" and third.request_id != second.request_id
+    request = await tables.undo_request(second.request_id)
+    assert request is not None and request.status == "cancelled"
