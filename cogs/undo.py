@@ -19,8 +19,8 @@ from cogs.custom_ids import CustomId, undo_id
 from cogs.reminders import jump_link
 from cogs.services import display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
-from tables.errors import StaleDecision, TableError
-from tables.undo import UndoPending
+from tables.errors import TableError
+from tables.undo import UndoOutcome, UndoPending
 
 NONE = discord.AllowedMentions.none()
 log = logging.getLogger("algae.undo")
@@ -103,14 +103,14 @@ class Undo(commands.Cog):
 CANCELLED = "↩ ~~Undo request~~: cancelled, a move was made first."
 
 
-async def drop_request_buttons(client: discord.Client, closed) -> None:
+async def drop_request_buttons(client: discord.Client, closed, text: str = CANCELLED) -> None:
     """Edit the undo requests a move cancelled: no live-looking buttons (issue 12 item 8).
     Never raises: a message that cannot be edited keeps buttons that answer "closed"."""
     for channel_id, message_id in closed:
         try:
             channel = client.get_partial_messageable(channel_id)
             await channel.get_partial_message(message_id).edit(
-                content=CANCELLED, view=None, allowed_mentions=NONE
+                content=text, view=None, allowed_mentions=NONE
             )
         except Exception:
             log.warning("could not edit undo request message %s", message_id, exc_info=True)
@@ -142,39 +142,41 @@ def request_text(
 
 @route("undo")
 async def answer_request(interaction: discord.Interaction, cid: CustomId) -> None:
-    """Approve or Refuse on an undo request (the custom id carries the request)."""
+    """Approve or Refuse on an undo request (the custom id carries the request). A click
+    that changes nothing (not an approver, the request closed: a double click, a move came
+    first) raises, and the error handler answers it privately: the public message keeps
+    what it says (the result of the click that closed it)."""
     assert cid.request_id is not None
-    try:
-        out = await tables_of(interaction).answer_undo(
-            cid.request_id, interaction.user.id, bool(cid.approve), where=where(interaction)
+    out = await tables_of(interaction).answer_undo(
+        cid.request_id, interaction.user.id, bool(cid.approve), where=where(interaction)
+    )
+    me = safe(display_name(interaction.user))
+    if out.status == "approved":
+        left = ", ".join(safe(n) for _, n in out.waiting_for)
+        await interaction.response.send_message(
+            f"Noted. Still waiting for {left}.", ephemeral=True, allowed_mentions=NONE
         )
-        me = safe(display_name(interaction.user))
-        if out.status == "approved":
-            left = ", ".join(safe(n) for _, n in out.waiting_for)
-            await interaction.response.send_message(
-                f"Noted. Still waiting for {left}.", ephemeral=True, allowed_mentions=NONE
-            )
-            return
-        if out.status == "refused":
-            await interaction.response.edit_message(
-                content=f"↩ Undo refused by {me}: the game goes on.",
-                view=None,
-                allowed_mentions=NONE,
-            )
-            return
-        await interaction.response.edit_message(
-            content=f"↩ Undo approved (last by {me}): {out.count} move(s) taken back.",
-            view=None,
-            allowed_mentions=NONE,
-        )
-        if out.result is not None:
-            await _publish(interaction, out.result.post_ids)
-    except StaleDecision as exc:  # closed (a move came first): the buttons go
-        await interaction.response.edit_message(
-            content=clip(f"↩ ~~Undo request~~: {exc.message}.", MESSAGE_LIMIT),
-            view=None,
-            allowed_mentions=NONE,
-        )
+        return
+    if out.status == "refused":
+        await _show_end(interaction, out, f"↩ Undo refused by {me}: the game goes on.")
+        return
+    text = f"↩ Undo approved (last by {me}): {out.count} move(s) taken back."
+    await _show_end(interaction, out, text)
+    if out.result is not None:
+        await _publish(interaction, out.result.post_ids)
+
+
+async def _show_end(interaction: discord.Interaction, out: UndoOutcome, text: str) -> None:
+    """How a request ended, on the request's own message (buttons gone). A click that
+    claims another message (a forged one) is answered privately and edits only the
+    request's message, by its id."""
+    clicked = interaction.message.id if interaction.message is not None else None
+    if clicked is not None and clicked == out.message_id:
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NONE)
+        return
+    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
+    if out.message_id is not None:
+        await drop_request_buttons(interaction.client, [(out.channel_id, out.message_id)], text)
 
 
 async def setup(bot: commands.Bot) -> None:

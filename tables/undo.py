@@ -71,6 +71,7 @@ class UndoOutcome:
     request_id: int | None = None
     waiting_for: tuple[tuple[int, str], ...] = ()  # (user id, name) still to approve
     described: tuple[str, ...] = ()  # what a request would take back, one line a move
+    message_id: int | None = None  # the request's public message (answers to a request)
 
     @property
     def mentions(self) -> tuple[int, ...]:
@@ -173,9 +174,9 @@ class Undo:
         row = await self.games.row(None, request.game_id)
         if where is not None:
             check_where(row, where)
-        await self._still_open(request, row)
-        if user_id not in request.approvers:
+        if user_id not in request.approvers:  # first: an outsider learns nothing more
             raise NotSeated("this undo request is for the players it affects")
+        await self._still_open(request, row)
         async with self.games.lock(row.id):
             row = await self.games.row(None, row.id)
             await self._still_open(request, row)
@@ -251,6 +252,7 @@ class Undo:
             result,
             request.id,
             waiting,
+            message_id=request.message_id,
         )
 
     async def _take_back(

@@ -10,9 +10,9 @@ import json
 import pytest
 
 from engine.core import new_game
-from tables import StaleDecision, Tables
+from tables import NotSeated, StaleDecision, Tables
 from tables.undo import ORPHANED, UndoPending, UndoRefused
-from tests.tables.conftest import ANN, BOB, CHAN, started
+from tests.tables.conftest import ANN, BOB, CAT, CHAN, started
 
 
 async def to_aim(tables: Tables) -> None:
@@ -233,7 +233,7 @@ async def test_one_open_request_at_a_time(tables: Tables, clock) -> None:
     assert still is not None and still.id == first.request_id, "no second request"
     assert info.version == 1, "nothing changed"
     done = await tables.answer_undo(first.request_id, BOB, True)
-    assert done.status == "applied"
+    assert done.status == "applied" and done.message_id == 777
 
 
 async def test_a_request_never_posted_does_not_block_the_next(tables: Tables, clock) -> None:
@@ -253,3 +253,18 @@ async def test_a_request_never_posted_does_not_block_the_next(tables: Tables, cl
     assert third.status == "requested" and third.request_id != second.request_id
     request = await tables.undo_request(second.request_id)
     assert request is not None and request.status == "cancelled"
+
+
+async def test_an_outsider_is_refused_as_one_also_on_a_closed_request(tables: Tables) -> None:
+    """The approver check came after the "closed" check, so anyone's forged answer to a
+    closed request read as stale (and the front end edited the public message for it)."""
+    await started(tables, players=3)
+    await tables.play(CHAN, ANN, "stake 2")
+    out = await tables.undo(CHAN, ANN)
+    assert out.request_id is not None
+    await tables.answer_undo(out.request_id, BOB, False)  # closed: refused
+    for user in (CAT + 100, ANN):  # not in the game; the requester
+        with pytest.raises(NotSeated, match="players it affects"):
+            await tables.answer_undo(out.request_id, user, True)
+    with pytest.raises(StaleDecision, match="closed"):
+        await tables.answer_undo(out.request_id, BOB, True)
