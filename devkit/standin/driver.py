@@ -264,26 +264,26 @@ class StandIn(StandInServer):
         custom_id: str,
         *,
         values: list[str] | None = None,
+        listed: bool = True,
+        component_type: int | None = None,
         wait: bool = True,
         timeout: float = 10.0,
     ) -> Interaction:
         """A click Discord would not deliver: a modified client presents ``message`` (any
         message of its channel) as carrying a component ``custom_id`` and sends ``values``
-        as they are. The bot must survive it and change nothing it should not."""
+        as they are. The bot must survive it and change nothing it should not.
+
+        ``listed=False`` sends ``message`` as it is now, without the component (what
+        Discord itself sends with a click: the stored message, so a forged id, or a stale
+        client's click on a button the bot has since removed, arrives unlisted);
+        ``component_type`` claims a type other than the one ``values`` implies."""
         kind = 2 if values is None else 3
-        component: dict[str, Any] = {"type": kind, "custom_id": custom_id}
-        if values is not None:
-            component["options"] = [{"label": v[:100] or "?", "value": v} for v in values]
-        else:
-            component |= {"label": "Play", "style": 1}
-        fake = copy.deepcopy(message.payload)
-        fake["components"] = [{"type": 1, "components": [component]}]
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        shown = message if not listed else _presenting(message, custom_id, kind, values)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type or kind}
         if values is not None:
             data["values"] = list(values)
         channel = self.channel_by_id(message.channel_id)
         assert channel is not None
-        shown = Message(message.id, message.channel_id, fake)
         return await self._send(3, user, channel, data, shown, wait=wait, timeout=timeout)
 
     # -------------------------------------------------------------- messages
@@ -316,6 +316,18 @@ class StandIn(StandInServer):
             return None
 
         return await self.wait_until(find, timeout)
+
+
+def _presenting(message: Message, custom_id: str, kind: int, values: list[str] | None) -> Message:
+    """A copy of ``message`` whose only component is ``custom_id`` (a forged payload)."""
+    component: dict[str, Any] = {"type": kind, "custom_id": custom_id}
+    if values is not None:
+        component["options"] = [{"label": v[:100] or "?", "value": v} for v in values]
+    else:
+        component |= {"label": "Play", "style": 1}
+    fake = copy.deepcopy(message.payload)
+    fake["components"] = [{"type": 1, "components": [component]}]
+    return Message(message.id, message.channel_id, fake)
 
 
 def _find_component(
