@@ -18,15 +18,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.refusal import UserFacingError  # the cogs import it from here
 from cogs.text import MESSAGE_LIMIT, clip
 from engine.core import IllegalMove
 from tables.errors import TableError
 
 log = logging.getLogger("algae.errors")
-
-
-class UserFacingError(Exception):
-    """Raised by cogs for a plain, expected refusal (shown as is)."""
 
 
 # Expected errors and their answers, first match wins: the permission, DM and cooldown

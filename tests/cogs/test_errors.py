@@ -101,3 +101,20 @@ def test_discord_pys_own_log_of_an_expired_answer_is_a_warning_without_traceback
     other = logging.LogRecord("x", logging.ERROR, "x", 1, "m", (), (RuntimeError, bug, None))
     ExpiredIsWarning().filter(other)
     assert other.levelno == logging.ERROR and other.exc_info is not None
+
+
+def test_a_refusal_is_plain_after_cogs_errors_loads_as_an_extension() -> None:
+    """The bot loads cogs.errors as an extension: discord.py executes the module afresh.
+    A refusal raised by a module that imported the other copy (a component handler whose
+    module came first, as in the test bots' preloaded zygote) is still answered plainly,
+    not as a bug with a reference id."""
+    import importlib.util
+
+    from cogs import errors
+
+    spec = importlib.util.find_spec("cogs.errors")
+    assert spec is not None and spec.loader is not None
+    fresh = importlib.util.module_from_spec(spec)  # as load_extension does
+    spec.loader.exec_module(fresh)
+    assert fresh.describe(errors.UserFacingError("no")) == "no"
+    assert errors.describe(fresh.UserFacingError("no")) == "no"
