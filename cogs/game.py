@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 import discord
@@ -15,6 +16,7 @@ from discord.ext import commands
 from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, game_id_of
 from cogs.errors import UserFacingError
+from cogs.homes import Home, by_the_bot, claim
 from cogs.services import channel_of, display_name, is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, relative_time, safe
 from engine.core import GAMES
@@ -100,7 +102,7 @@ class GameCommands(
             info = await tables.add_ai(info.channel_id, info.host_id, ai_level, count=ai)
         await interaction.response.send_message(
             clip(
-                f"**{safe(info.title, 60)}** — lobby #{info.id} opened by "
+                f"{lobby_head(safe(info.title, 60), info.id)}{LOBBY_OPENED}"
                 f"{safe(info.seats[0].name)} ({len(info.seats)}/{info.max_seats} seats). "
                 "Join with the button or `/game join`; the host starts with Start or "
                 "`/game start`.",
@@ -256,6 +258,31 @@ def abort_view(game_id: int) -> discord.ui.View:
     return view
 
 
+LOBBY_OPENED = " opened by "
+LOBBY_HEAD = re.compile(r"\*\*.+\*\* — lobby #(\d+)")
+
+
+def lobby_head(title: str, game_id: int) -> str:
+    """How the lobby post begins, up to ``LOBBY_OPENED`` (and the host's name)."""
+    return f"**{title}** — lobby #{game_id}"
+
+
+def lobby_post(game_id: int) -> Home:
+    """The home of a lobby's Start button: the bot's public lobby post of that game (game
+    titles never hold " opened by ", so the head is everything before its first one)."""
+
+    def home(interaction: discord.Interaction, message: discord.Message) -> bool:
+        head = LOBBY_HEAD.fullmatch(message.content.partition(LOBBY_OPENED)[0])
+        return (
+            head is not None
+            and head[1] == str(game_id)
+            and not message.flags.ephemeral
+            and by_the_bot(interaction, message)
+        )
+
+    return home
+
+
 def lobby_view(game_id: int) -> discord.ui.View:
     """The lobby's Join and Start buttons (routed by ``cogs.components``; issue 12)."""
     view = discord.ui.View(timeout=None)
@@ -282,8 +309,9 @@ async def join_button(interaction: discord.Interaction, cid: CustomId) -> None:
 
 @route("start")
 async def start_button(interaction: discord.Interaction, cid: CustomId) -> None:
-    """The host starts the lobby the button belongs to."""
+    """The host starts the lobby the button belongs to (only from its lobby post)."""
     assert cid.game_id is not None
+    claim(interaction, lobby_post(cid.game_id))
     tables = tables_of(interaction)
     row = await tables.row_at(where(interaction), cid.game_id)
     result = await tables.start(
@@ -304,6 +332,7 @@ def keep_button(game_id: int) -> discord.ui.Item:
 @route("abort")
 async def confirm_abort(interaction: discord.Interaction, cid: CustomId) -> None:
     assert cid.game_id is not None
+    claim(interaction)  # the host's private confirmation, never a public post
     tables = tables_of(interaction)
     await tables.row_at(where(interaction), cid.game_id)
     info = await tables.abort(
@@ -327,8 +356,20 @@ async def confirm_abort(interaction: discord.Interaction, cid: CustomId) -> None
             log.warning("could not tell spectator channel %s of the abort", channel_id)
 
 
+def may_keep(interaction: discord.Interaction, host_id: int, players: Iterable[int]) -> bool:
+    """Who is asked to confirm: the host or an admin (abort), a player (resign)."""
+    user = interaction.user.id
+    return user == host_id or user in players or is_admin(interaction)
+
+
 @route("keep")
 async def keep_playing(interaction: discord.Interaction, cid: CustomId) -> None:
+    """Close the caller's own abort or resign confirmation; nothing else changes."""
+    assert cid.game_id is not None
+    claim(interaction)
+    row = await tables_of(interaction).row_at(where(interaction), cid.game_id)
+    if not may_keep(interaction, row.host_id, (s.user_id for s in row.seats)):
+        raise UserFacingError("You are not playing in this game, nor hosting it.")
     await interaction.response.edit_message(
         content="Nothing was changed.", view=None, allowed_mentions=NONE
     )

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.components import Routed, route, where
 from cogs.custom_ids import CustomId, log_page_id
+from cogs.homes import claim
 from cogs.render import as_file, picture
 from cogs.services import channel_of, tables_of
 from cogs.text import CHOICE_NAME_LIMIT, MESSAGE_LIMIT, clip, page_of, safe
@@ -79,8 +80,10 @@ def paging_view(result) -> discord.ui.View:
 
 @route("log")
 async def log_page(interaction: discord.Interaction, cid: CustomId) -> None:
-    """Another page of the log, edited in place (the game must live in this channel)."""
+    """Another page of the log, edited in place (the game must live in this channel, and
+    the message be the caller's own /log answer)."""
     assert cid.game_id is not None and cid.index is not None
+    claim(interaction)
     tables = tables_of(interaction)
     row = await tables.row_at(where(interaction), cid.game_id)
     result = await tables.history(None, game_id=row.id, page=cid.index, per_page=PER_PAGE)

@@ -26,6 +26,7 @@ from cogs import custom_ids, menu_model
 from cogs.components import Routed, button, chosen_index, route, where
 from cogs.custom_ids import CustomId
 from cogs.errors import UserFacingError
+from cogs.homes import claim
 from cogs.menu_model import Menu
 from cogs.services import tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
@@ -178,6 +179,7 @@ async def undo_turn(interaction: discord.Interaction, cid: CustomId) -> None:
     """Undo my turn: the caller's moves not yet posted are taken back at once (no post,
     no ping: nobody else was told of them) and the menu shows the question again."""
     assert cid.game_id is not None and cid.seat is not None and cid.version is not None
+    claim(interaction)  # it edits the menu in place: only the caller's own private menu
     tables = tables_of(interaction)
     decision = await tables.menu_decision(
         where(interaction), interaction.user.id, cid.game_id, cid.seat, cid.version

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.components import button, route, where
 from cogs.custom_ids import CustomId, game_id_of
+from cogs.homes import claim
 from cogs.services import channel_of, display_name, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from engine.core import GAMES
@@ -80,6 +81,7 @@ async def resign(interaction: discord.Interaction) -> None:
 @route("resign")
 async def confirm_resign(interaction: discord.Interaction, cid: CustomId) -> None:
     assert cid.game_id is not None
+    claim(interaction)  # the player's private confirmation, never a public post
     tables = tables_of(interaction)
     await tables.row_at(where(interaction), cid.game_id)
     result = await tables.resign(None, interaction.user.id, game_id=cid.game_id)
