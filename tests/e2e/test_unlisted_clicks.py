@@ -12,11 +12,12 @@ import asyncio
 import pytest
 
 from devkit.standin import BotProcess, StandIn
-from tests.e2e.helpers import is_turn_post, open_game, open_menu
+from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
 
 pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
 OUT_OF_DATE = "out of date"
+NEWEST = "out of date: use the newest post"  # the answer to a click discord.py drops
 
 
 async def test_a_click_not_on_its_message_is_answered_privately(
@@ -35,7 +36,7 @@ async def test_a_click_not_on_its_message_is_answered_privately(
     ):
         ix = await standin.forge(alice, first, custom_id, listed=False, component_type=kind)
         text = await ix.wait_text()
-        assert ix.ephemeral and OUT_OF_DATE in text.lower(), (custom_id, text)
+        assert ix.ephemeral and NEWEST in text.lower(), (custom_id, text)
     assert (first.content, first.custom_ids) == before
     foreign = await standin.forge(alice, first, "foo:bar", listed=False)  # not ours at all
     assert foreign.ephemeral and "don't know" in (await foreign.wait_text()).lower()
@@ -50,18 +51,22 @@ async def test_a_stale_play_click_on_an_older_post_is_answered(
     first = await open_game(standin, [alice, bob])
     play = first.custom_ids[0]
     menu = await open_menu(standin, alice, first)
-    option = menu.original.custom_ids[0]
-    await standin.slash(alice, games, "play", move="stake 2")
+    done = await pick(standin, alice, menu.original, "Stake 2")
+    await done.wait_text("turn is done")
+    assert not menu.original.components, "the menu was edited: its buttons are gone"
+    sent = done.payload["data"]  # the click on the option, sent again by a stale client
     await standin.slash(bob, games, "play", move="stake 1")
     await standin.wait_for_message(
         games, lambda m: is_turn_post(m) and "all stakes" in m.content, after=first
     )
     await standin.wait_until(lambda: "Play" not in first.labels)
     stale = await standin.forge(bob, first, play, listed=False)  # the post as it is now
-    assert OUT_OF_DATE in (await stale.wait_text()).lower() and stale.ephemeral
-    # alice's old menu, edited since ("turn done", no buttons), clicked by a stale client
-    old = await standin.forge(alice, menu.original, option, listed=False)
-    assert OUT_OF_DATE in (await old.wait_text()).lower() and old.ephemeral
+    assert NEWEST in (await stale.wait_text()).lower() and stale.ephemeral
+    # alice's menu as it is now, clicked by a stale client that still shows its options
+    old = await standin.forge(
+        alice, menu.original, sent["custom_id"], values=sent.get("values"), listed=False
+    )
+    assert NEWEST in (await old.wait_text()).lower() and old.ephemeral
 
 
 async def test_a_handled_click_gets_one_answer(standin: StandIn, bot: BotProcess) -> None:
