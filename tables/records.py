@@ -13,7 +13,9 @@ games export (a broken game's record is how a host gets it repaired).
 Import: in a channel without a live game; at most 1 MB and ``MAX_RECORD_MOVES`` moves;
 replayed fully off the event loop; a record that does not replay is refused with the move
 number and the reason. The importer becomes host and holds every seat (a hot-seat game)
-until they hand seats to others with /game replace: the names in a file are only names.
+until they hand seats to others with /game replace: the names in a file are only names. The
+record's seed goes on with the game (its moves replay only with it), so an imported game that
+is still being played says so: whoever has the file can work out its hidden cards and draws.
 """
 
 from __future__ import annotations
@@ -246,6 +248,11 @@ class Records:
             f"{spec.title} imported by {name}: {count} moves replayed; "
             f"{name} holds every seat until the host hands them on with /game replace"
         )
+        if not ended:  # the record's seed tells every hidden card and draw (module docstring)
+            text += (
+                ". Hidden cards and future draws are not secret here: anyone with the record "
+                "can work them out"
+            )
         row_stub = _stub(new, record["players"], user_id)
         acting = () if ended else announce.to_act(game, row_stub, waiting)
         scores = tuple(game.scores())

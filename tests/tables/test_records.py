@@ -39,6 +39,7 @@ async def test_export_import_round_trip(tables: Tables) -> None:
     assert {s.user_id for s in new_info.seats} == {BOB} and len(new_info.seats) == 2
     (post,) = await tables.posts(list(result.post_ids))
     assert post.payload["game_id"] == new_info.id and "imported by bob" in post.payload["lines"][0]
+    assert "not secret" in post.payload["lines"][0]  # the record's seed tells the draws
     page = await tables.history(OTHER)
     assert [i.move for i in page.items] == ["stake 2", "stake 1", "draw"]
     assert any("drew" in e for e in page.items[2].events), "the log lines are replayed too"
@@ -214,3 +215,4 @@ async def test_a_resigned_game_imports_as_ended(tables: Tables) -> None:
     assert post.kind == "final" and post.payload["resigned"] == [0, 1]
     assert [s["player"] for s in post.payload["scores"]][-1] == "bob", "the resigner is last"
     assert "bob resigned" in post.payload["lines"][0]
+    assert "not secret" not in post.payload["lines"][0]  # nothing is left to draw
