@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import UserFacingError
-from cogs.services import channel_of, display_name, tables_of
+from cogs.services import channel_of, display_name, is_admin, tables_of
 from cogs.text import MESSAGE_LIMIT, clip, safe
 from tables.records import MAX_RECORD_BYTES
 
@@ -41,7 +41,12 @@ class Records(commands.Cog):
             info = await tables.game(game)
             if info.guild_id != interaction.guild_id:
                 raise UserFacingError(f"There is no game #{game} in this server.")
-        info, record = await tables.export_record(interaction.channel_id, game_id=game)
+        info, record = await tables.export_record(
+            interaction.channel_id,
+            game_id=game,
+            user_id=interaction.user.id,
+            admin=is_admin(interaction),
+        )
         data = await asyncio.to_thread(lambda: json.dumps(record, indent=1).encode())
         file = discord.File(io.BytesIO(data), filename=f"game-{info.id}-{info.kind}.json")
         text = (

@@ -156,9 +156,16 @@ class Records:
         self.games = games
 
     async def export_record(
-        self, channel_id: int | None, *, game_id: int | None = None
+        self,
+        channel_id: int | None,
+        *,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        admin: bool = False,
     ) -> tuple[GameInfo, dict[str, Any]]:
-        """The record of a game: by id, else the channel's live game, else its last one."""
+        """The record of a game: by id, else the channel's live game, else its last one. A
+        broken game is not over, so its record (with the seed) goes only to its host or an
+        admin (``user_id``/``admin``; None: the caller is trusted, e.g. the terminal)."""
         if game_id is None and channel_id is not None:
             row = await self.games.store.find_game(
                 channel_id
@@ -173,6 +180,12 @@ class Records:
             raise RecordError(
                 "an active game is not exported: its record holds the seed, which tells every "
                 "hidden draw to come; export it when it has ended"
+            )
+        if row.status == "broken" and user_id not in (None, row.host_id) and not admin:
+            raise RecordError(
+                "this game broke before it ended, so its record (which holds the seed, and with "
+                "it every hidden draw to come) goes only to its host or a server admin, to have "
+                "it repaired"
             )
         line = await self.games.log_line(row.id)
         live = line.live()

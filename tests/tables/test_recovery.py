@@ -20,6 +20,7 @@ from tables import (
     TurnResult,
     open_tables,
 )
+from tables.records import RecordError
 from tests.tables.conftest import ANN, BOB, CHAN, GUILD, started
 
 
@@ -182,6 +183,12 @@ async def test_a_log_that_does_not_replay_breaks_only_that_game(backend, clock) 
             await tables.view(CHAN)
         # the other game is untouched and playable
         assert (await tables.play(CHAN + 1, ANN, "done")).version == 5
+        # the record (with the seed of a game not over) goes to the host or an admin only
+        with pytest.raises(RecordError, match="host or a server admin"):
+            await tables.export_record(CHAN, user_id=BOB)
+        _, record = await tables.export_record(CHAN, user_id=ANN)
+        assert record["status"] == "broken" and "seed" in record
+        await tables.export_record(CHAN, user_id=BOB, admin=True)
         # the log itself is still readable, and the host frees the channel by aborting
         assert (await tables.log(CHAN)).total == 4
         await tables.abort(CHAN, ANN)
