@@ -244,14 +244,18 @@ class Posting(commands.Cog):
                 return
 
     async def _edit_off(self, older: Post) -> Exception | None:
-        """One try at taking the buttons off ``older``: None when done (or nothing is left
-        to edit), else the passing error."""
+        """One try at taking the Play button off ``older``: None when done (or nothing is left
+        to edit), else the passing error. Its Full board button stays: it shows the board as
+        of that post (cogs/board_button.py), a turn's picture one click away in the history."""
+        from cogs.menus import play_view
+
         assert older.message_id is not None
         message = self.bot.get_partial_messageable(older.channel_id).get_partial_message(
             older.message_id
         )
+        board_only = play_view(older.game_id, int(older.payload.get("version", 0)), play=False)
         try:
-            await asyncio.wait_for(message.edit(view=None), self.bot.config.post_timeout)  # type: ignore[attr-defined]
+            await asyncio.wait_for(message.edit(view=board_only), self.bot.config.post_timeout)  # type: ignore[attr-defined]
         except (discord.Forbidden, discord.NotFound):
             return None  # deleted or out of reach: nothing to take off
         except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:

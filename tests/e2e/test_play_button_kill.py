@@ -31,6 +31,10 @@ async def test_a_kill_before_the_edit_leaves_no_stale_play_button(
     await bot.start()
     await standin.wait_until(lambda: "Play" not in first.labels, timeout=30)
     assert "Play" in second.labels, "the newest post keeps its button"
+    assert first.labels == ["Full board"], "an older post keeps its Full board button"
+    ix = await standin.click(bob, first, label="Full board")  # the board as of that post
+    await ix.wait(lambda i: any(m.pngs() for m in i.replies))
+    assert ix.ephemeral
 
 
 async def test_an_edit_that_keeps_failing_is_retried_without_a_restart(
