@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.refusal import UserFacingError  # the cogs import it from here
-from cogs.text import MESSAGE_LIMIT, clip
+from cogs.text import MESSAGE_LIMIT, clip, safe
 from engine.core import IllegalMove
 from tables.errors import TableError
 
@@ -29,7 +29,8 @@ log = logging.getLogger("algae.errors")
 # Expected errors and their answers, first match wins: the permission, DM and cooldown
 # failures are CheckFailures too, so they come before it.
 _ANSWERS: tuple[tuple[type[BaseException], Callable[[Any], str]], ...] = (
-    (IllegalMove, lambda e: f"That move is not legal: {e}"),
+    # the reason may echo what was typed: no bidi or control characters, no markdown
+    (IllegalMove, lambda e: f"That move is not legal: {safe(str(e), MESSAGE_LIMIT)}"),
     (TableError, lambda e: e.message),
     (UserFacingError, str),
     (
@@ -39,7 +40,7 @@ _ANSWERS: tuple[tuple[type[BaseException], Callable[[Any], str]], ...] = (
     (app_commands.NoPrivateMessage, lambda e: "That works only in a server channel."),
     (app_commands.CommandOnCooldown, lambda e: f"Slow down: try again in {e.retry_after:.0f}s."),
     (app_commands.CheckFailure, lambda e: str(e) or "You can't do that here."),
-    (app_commands.TransformerError, lambda e: f"I couldn't understand {e.value!r}."),
+    (app_commands.TransformerError, lambda e: f"I couldn't understand {safe(repr(e.value))}."),
 )
 
 

@@ -28,7 +28,7 @@ from tables.errors import (
     check_host,
 )
 from tables.models import GameInfo, TurnResult
-from tables.text import clean_name, clean_options
+from tables.text import clean_name, clean_options, shown
 
 if TYPE_CHECKING:
     from storage.base import GameRow
@@ -70,7 +70,7 @@ class Lobby:
         spec = GAMES.get(kind)
         if spec is None:
             known = ", ".join(sorted(GAMES)) or "none yet"
-            raise LobbyError(f"there is no game called '{kind}' (known: {known})")
+            raise LobbyError(f"there is no game called {shown(kind)!r} (known: {known})")
         name = clean_name(host_name)
         max_seats = spec.max_players if seats is None else seats
         if not isinstance(max_seats, int) or not 1 <= max_seats <= spec.max_players:

@@ -30,7 +30,7 @@ from tables import announce
 from tables.errors import ChannelBusy, NoGame, TableError
 from tables.models import GameInfo, TurnResult
 from tables.results import resigned_standings
-from tables.text import clean_name, clean_options
+from tables.text import clean_name, clean_options, shown
 
 if TYPE_CHECKING:
     from storage.base import GameRow
@@ -52,7 +52,7 @@ def parse_record(raw: bytes | str) -> dict[str, Any]:
     kind = data.get("kind")
     spec = GAMES.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        raise RecordError(f"unknown game {str(kind)[:40]!r}")
+        raise RecordError(f"unknown game {shown(kind)!r}")
     names = _player_names(data.get("players"), spec)
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:

@@ -15,6 +15,12 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _SPACES = re.compile(r"\s+")
 
 
+def shown(text: object, limit: int = 40) -> str:
+    """What a user typed, as an answer may quote it: one line, no control or direction
+    characters, at most ``limit`` characters."""
+    return _SPACES.sub(" ", _CONTROL.sub("", str(text))).strip()[:limit]
+
+
 def clean_name(name: object) -> str:
     """A display name: control and direction characters removed, spaces folded, at most
     64 characters (longer names are cut, not refused)."""

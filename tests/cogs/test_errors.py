@@ -118,3 +118,12 @@ def test_a_refusal_is_plain_after_cogs_errors_loads_as_an_extension() -> None:
     spec.loader.exec_module(fresh)
     assert fresh.describe(errors.UserFacingError("no")) == "no"
     assert errors.describe(fresh.UserFacingError("no")) == "no"
+
+
+def test_a_refusal_quoting_the_move_shows_it_tamed() -> None:
+    """An illegal move's reason may echo what was typed: no direction override, no markdown."""
+    from cogs.errors import describe
+
+    text = describe(IllegalMove("'\u202e**bold**' is not a legal move now"))
+    assert text is not None and "\u202e" not in text and "**bold**" not in text
+    assert text.startswith("That move is not legal:") and "bold" in text

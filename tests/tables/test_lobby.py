@@ -63,6 +63,9 @@ async def test_one_live_game_per_channel(tables: Tables) -> None:
 async def test_unknown_game_and_bad_seats(tables: Tables) -> None:
     with pytest.raises(LobbyError, match="no game called 'chess'"):
         await tables.create("chess", GUILD, CHAN, ANN, "ann")
+    with pytest.raises(LobbyError) as long_name:  # what was typed is quoted, tamed
+        await tables.create("\u202e" + "x" * 2000, GUILD, CHAN, ANN, "ann")
+    assert "\u202e" not in long_name.value.message and len(long_name.value.message) < 120
     with pytest.raises(LobbyError, match="at most 4"):
         await tables.create("tally", GUILD, CHAN, ANN, "ann", seats=9)
     with pytest.raises(LobbyError, match="options"):
