@@ -240,5 +240,6 @@ def _held_seat(row: GameRow, user_id: int, seat: int | None) -> int:
     if not held:
         raise NotSeated("that player is not in this game")
     if len(held) > 1:
-        raise SeatNeeded("that player holds several seats; say which seat")
+        numbers = ", ".join(str(s + 1) for s in held)
+        raise SeatNeeded(f"that player holds several seats ({numbers}); say which seat")
     return held[0]

@@ -70,7 +70,7 @@ class Reads:
         game = await self.games.engine(row)
         held = [s.seat for s in row.seats if user_id is not None and s.user_id == user_id]
         if seat is not None and seat not in held:
-            raise NotSeated(f"you do not hold seat {seat}")
+            raise NotSeated(f"you do not hold seat {seat + 1}")
         chosen = seat if seat is not None else (held[0] if held else None)
         return game.view(chosen)
 

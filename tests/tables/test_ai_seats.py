@@ -7,7 +7,7 @@ import pytest
 
 import ai
 from engine.core import Game
-from tables import LobbyError, NotHost, NotSeated, Tables
+from tables import LobbyError, NotHost, NotSeated, SeatNeeded, Tables
 from tables.ai_seats import ai_level, is_ai
 from tests.tables.conftest import ANN, BOB, CAT, CHAN, GUILD, FakeClock
 
@@ -146,3 +146,13 @@ async def test_ai_seats_get_no_reminders_or_messages(tables: Tables, clock: Fake
     assert done.timed_out == 0 and done.reminded == 0
     notices = await tables.due_notices(100)
     assert all(n.user_id is None or n.user_id >= 0 for n in notices)
+
+
+async def test_an_ai_for_one_of_several_seats_names_the_seats(tables: Tables) -> None:
+    """A hot-seat player holding two seats: handing "their seat" to an AI asks which, naming
+    the seats as players number them (1 and 2, not the indexes 0 and 1)."""
+    await tables.create("tally", GUILD, CHAN, ANN, "ann", hotseat=True)
+    await tables.join(CHAN, ANN, "ann's friend")
+    await tables.start(CHAN, ANN)
+    with pytest.raises(SeatNeeded, match=r"several seats \(1, 2\); say which seat"):
+        await tables.seat_to_ai(CHAN, ANN, ANN, "easy")

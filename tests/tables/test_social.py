@@ -32,7 +32,7 @@ async def test_hotseat_one_user_holds_several_seats(tables: Tables) -> None:
     with pytest.raises(NotSeated, match=r"^you do not hold seat 2$"):  # index 1
         await tables.play(CHAN, BOB, "stake 1", seat=1)
     assert (await tables.view(CHAN, ANN, seat=1))["stakes"][1] == 1
-    with pytest.raises(NotSeated):
+    with pytest.raises(NotSeated, match=r"^you do not hold seat 1$"):  # index 0, as /play says
         await tables.view(CHAN, BOB, seat=0)
 
 
