@@ -174,6 +174,7 @@ class Records:
                 raise NoGame("there is no game in this channel")
         else:
             row = await self.games.row(channel_id, game_id)
+            await self._seen_here(row, channel_id, user_id)
         if row.status == "lobby" or row.players is None:
             raise RecordError("the game has not started: there is nothing to export yet")
         if row.status == "active":
@@ -219,6 +220,17 @@ class Records:
                 if r.game_id == row.id and r.resigned
             }
         return sorted(seats)
+
+    async def _seen_here(self, row: GameRow, channel_id: int | None, user_id: int | None) -> None:
+        """A game asked for by number exports only where it is seen: its own channel or one
+        of its spectator channels (a private channel's game stays there)."""
+        if user_id is None or channel_id is None or row.channel_id == channel_id:
+            return
+        if channel_id not in {link.channel_id for link in await self.games.store.links(row.id)}:
+            raise RecordError(
+                f"game #{row.id} was played in another channel: export it from there (or from "
+                "one of its spectator channels)"
+            )
 
     async def import_record(
         self,

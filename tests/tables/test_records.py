@@ -216,3 +216,17 @@ async def test_a_resigned_game_imports_as_ended(tables: Tables) -> None:
     assert [s["player"] for s in post.payload["scores"]][-1] == "bob", "the resigner is last"
     assert "bob resigned" in post.payload["lines"][0]
     assert "not secret" not in post.payload["lines"][0]  # nothing is left to draw
+
+
+async def test_a_game_by_number_exports_only_where_it_is_seen(tables: Tables) -> None:
+    """A game asked for by number exports from its own channel or a spectator channel, not
+    from any channel of the server (a private channel's game stays there) (review h1)."""
+    await played(tables)
+    await tables.spectate_add(CHAN, OTHER + 1, actor_id=ANN)
+    info = await tables.game_in(CHAN)
+    await tables.abort(CHAN, ANN)
+    with pytest.raises(RecordError, match="another channel"):
+        await tables.export_record(OTHER, game_id=info.id, user_id=BOB)
+    for here in (CHAN, OTHER + 1):
+        got, _ = await tables.export_record(here, game_id=info.id, user_id=BOB)
+        assert got.id == info.id
