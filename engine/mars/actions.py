@@ -275,12 +275,17 @@ def learn_options(g: Any, f: dict) -> list:
 
 
 def told_apart(g: Any, out: list) -> list:
-    """Two face-up Techs of one type at one price read alike; each then says where it lies."""
+    """Two face-up Techs of one type at one price read alike; each then says where it lies,
+    in place of the level every learned Tech has (short enough for a button)."""
     seen = [label for _, label in out]
     return [
-        (m, f"{label} ({TG.space_words(g, TG.tile_of(m))})" if seen.count(label) > 1 else label)
+        (m, told(label, TG.space_words(g, TG.tile_of(m))) if seen.count(label) > 1 else label)
         for m, label in out
     ]
+
+
+def told(label: str, where: str) -> str:
+    return label.removesuffix(", level 1") + f" ({where})"
 
 
 @applies("learn")

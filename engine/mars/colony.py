@@ -116,11 +116,12 @@ def takect_apply(g: Any, f: dict, move: str) -> None:
 
 
 # ------------------------------------------------------------------------ ship
-def ship_ok(g: Any, seat: int, free: bool = False) -> bool:
-    """facts.md: 1 plant + 1 water; Ships welcomed must stay below the colony level."""
+def ship_ok(g: Any, seat: int, free: bool = False, bring: bool = True) -> bool:
+    """facts.md: 1 plant + 1 water; Ships welcomed must stay below the colony level; and
+    (ours, unless ``bring`` is False) a Colonist or Bot left for the Ship to bring."""
     p = P(g, seat)
     welcomed = D.SHIPS - p["ships"]
-    can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0
+    can_gain = p["gained"] < D.COLONISTS or p["bots_left"] > 0 or not bring
     paid = free or paying.can_pay(g, seat, SHIP_COST)
     return p["ships"] > 0 and welcomed < g.s["level"] and paid and can_gain
 
@@ -136,13 +137,11 @@ def start_ship(g: Any, seat: int) -> None:
 def ship_boost_cap(g: Any, seat: int) -> int:
     """Rules 13 (RULINGS.md GAP-28): Colonists that could each welcome one more Ship: those in
     the Living Quarters now (the Ships' own Colonists come after the choice, so they cannot
-    boost it), no more than the further Ships the player may welcome and pay for in turn, nor
-    than the Colonists and Bots left to bring (each Ship brings at least one)."""
+    boost it), no more than the further Ships the player may welcome and pay for in turn. A
+    boosted Ship comes even when nothing is left for it to bring (ship_options)."""
     from engine.mars.card_checks import ships_left
 
-    p = P(g, seat)
-    bring = D.COLONISTS - p["gained"] + p["bots_left"]
-    return max(0, min(p["lq"], ships_left(g, seat) - 1, bring - 1))
+    return max(0, min(P(g, seat)["lq"], ships_left(g, seat) - 1))
 
 
 @decision("shipboost", "Boost Welcome a Ship: send Colonists to your Working Area?")
@@ -169,9 +168,10 @@ def shipboost_apply(g: Any, f: dict, move: str) -> None:
 @decision("ship", "Welcome a Ship: what does it bring?")
 def ship_options(g: Any, f: dict) -> list:
     """What the Ship brings; rules 10's Private Ship (``plus``) brings 1 more Colonist, and its
-    boosted Ships (``check``) come only while a Ship may still be welcomed."""
+    boosted Ships (``check``) come only while a Ship may still be welcomed; on rules 13 one
+    comes even when nothing is left for it to bring (so a Colonist sent is never lost)."""
     p = P(g, f["seat"])
-    if f.get("check") and not ship_ok(g, f["seat"]):
+    if f.get("check") and not ship_ok(g, f["seat"], bring=not v13(g)):
         return []
     plus, left = f.get("plus", 0), D.COLONISTS - p["gained"]
     out = []
@@ -182,6 +182,8 @@ def ship_options(g: Any, f: dict) -> list:
         out.append(("bot", "1 Bot"))
     if left > 0:
         out.append(("col2", f"{min(2 + plus, left)} Colonist(s)"))
+    if not out and f.get("check"):  # rules 13: a boosted Ship comes, its Colonist not lost
+        out.append(("none", "nothing: no Colonists or Bots are left for you to gain"))
     return out
 
 
@@ -196,7 +198,8 @@ def ship_apply(g: Any, f: dict, move: str) -> None:
         f"{g.name(seat)} welcomes a Ship (" + paid + "): Depot slot "
         f"{D.OPEN_SLOTS + D.SHIPS - p['ships']} opens",
     )
-    cols = {"colbot": 1, "bot": 0, "col2": 2}[move] + (f.get("plus", 0) if move != "bot" else 0)
+    cols = {"colbot": 1, "bot": 0, "col2": 2, "none": 0}[move]
+    cols += f.get("plus", 0) if move in ("colbot", "col2") else 0
     cols = min(cols, D.COLONISTS - p["gained"])
     p["gained"] += cols
     p["lq"] += cols

@@ -49,7 +49,8 @@ def main_refusal(g: Any, seat: int, a: str) -> str | None:
         return "you have already taken your Main action this turn"
     if (a in A.ORBIT) != (side == "orbit"):
         where = "Orbit" if a in A.ORBIT else "Colony"
-        return f"{A.title(g, a)} is a {where} action and you are on the {side.title()} side"
+        article = "an" if where == "Orbit" else "a"
+        return f"{A.title(g, a)} is {article} {where} action and you are on the {side.title()} side"
     return why_not_main(g, seat, a)
 
 
@@ -115,7 +116,18 @@ def exec_refusal(g: Any, seat: int, action: str) -> str | None:
     if crystals(p) < cost:
         coming = f" ({p['below']} more arrive next turn)" if p["below"] else ""
         return f"it costs {cost} crystals and you have {crystals(p)} to spend{coming}"
-    return None
+    if action == "blueprint":
+        return blueprint_lacks(g, seat)
+    return EXEC_LACKS.get(action)
+
+
+# The Executive actions that may have nothing to act on (turn.exec_ok): what is missing.
+EXEC_LACKS = {
+    "warehouse": "the Warehouse is empty",
+    "bots": "you have no Bot on Mars",
+    "upgrade": LACKS["upgrade"],
+    "develop": LACKS["rnd"],
+}
 
 
 def goal_refusal(g: Any, seat: int, which: str) -> str | None:

@@ -35,16 +35,16 @@ ORDINAL = ("1st", "2nd", "3rd", "4th")
 
 
 def space_words(g: Any, tid: str) -> str:
-    """Where ``tid`` lies on the grid, in words ("2nd of the middle row"): it tells apart two
+    """Where ``tid`` lies on the grid, in words ("middle row, 2nd"): it tells apart two
     face-up Techs of one type at one price (from rules 11: rows bottom, middle, top)."""
     pos = g.s["grid_pos"].get(tid)
     if pos is None:
         return "on the grid"
     if not v11(g):
-        return f"{ORDINAL[pos % D.GRID_ROW]} of row {pos // D.GRID_ROW + 1}"
+        return f"row {pos // D.GRID_ROW + 1}, {ORDINAL[pos % D.GRID_ROW]}"
     r = row(g, tid)
     start = D.GRID_ROW_ENDS_11[r - 1] if r else 0
-    return f"{ORDINAL[pos - start]} of the {('bottom', 'middle', 'top')[r]} row"
+    return f"{('bottom', 'middle', 'top')[r]} row, {ORDINAL[pos - start]}"
 
 
 def crystal_cost(g: Any, tid: str) -> int:
@@ -226,8 +226,13 @@ def refusal(g: Any, seat: int, move: str) -> str | None:
             "player may have only one of each type"
         )
     res = P(g, seat)["res"]
-    return (
-        "Learn a Tech: no face-up Tech is one you can pay for: the bottom spaces (free) are empty, "
+    held = [t for t in g.s["grid"] if type_held(g, seat, t)]
+    why = (
+        "Learn a Tech: no face-up Tech is one you can take and pay for: a bottom space is free, "
         "a middle one costs 1 battery and a top one 1 battery + 1 Resource (a Mineral may stand "
         f"in for either), and you have {res['battery']} battery and {res['mineral']} mineral"
     )
+    if held:  # rules 13: those of a type the player has are not for them
+        types = sorted({D.TECH_TITLE[g.s["techs"][t]["type"]] for t in held})
+        why += f"; you already have a {' and a '.join(types)} Tech (one of each type)"
+    return why

@@ -105,3 +105,21 @@ def test_gap18_rules13_no_marker_left_is_the_reason_a_blueprint_is_refused() -> 
 def test_an_unknown_move_keeps_the_engines_text_with_the_legal_moves() -> None:
     why = refused(orbit(), "fly to jupiter")
     assert "not a legal move" in why
+
+
+def test_exec_with_nothing_to_act_on_says_what_is_missing() -> None:
+    """MARS-EXEC-*: an Executive action that could be paid but has nothing to act on says
+    what is missing: the Blueprint with all 8 markers in use (rules 13), an empty Warehouse."""
+    g = orbit(depot=8)
+    cards = [g.s["bp_deck"].pop() for _ in range(D.ADV_MARKERS)]
+    P(g).update(bps=cards[:5], built=cards[5:])
+    g.s["warehouse"] = {k: 0 for k in g.s["warehouse"]}
+    refresh(g)
+    assert refused(g, "x blueprint") == "all 8 of your Advanced Building markers are in use"
+    assert refused(g, "x warehouse") == "the Warehouse is empty"
+
+
+def test_the_other_side_reads_an_orbit_action() -> None:
+    g = new(2, seed=5, rules=13)
+    turn(g, 0, "colony")
+    assert "is an Orbit action and you are on the Colony side" in refused(g, "resupply")

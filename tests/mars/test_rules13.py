@@ -183,5 +183,65 @@ def test_two_techs_of_one_type_at_one_price_say_where_they_lie() -> None:
     g = lab(13, "rover1", ["ship1", "ship2"])
     play(g, "learn")
     labels = {o.move: o.label for o in g.pending()[0].options}
-    assert labels["ship1"] == "Ship Tech, level 1 (1st of the bottom row)"
-    assert labels["ship2"] == "Ship Tech, level 1 (2nd of the bottom row)"
+    assert labels["ship1"] == "Ship Tech (bottom row, 1st)"
+    assert labels["ship2"] == "Ship Tech (bottom row, 2nd)"
+
+
+def test_boosted_second_tiles_alike_keep_their_names_on_the_button() -> None:
+    """A boosted second tile's option is the longest Learn label (the Colonist, a top-row price
+    and the Tech); two alike still read apart within a button's 80 characters."""
+    g = lab(13, "rover1", ["oxy1", "oxy2", "ship1"])
+    for tid, pos in (("oxy1", 5), ("oxy2", 6), ("ship1", 0)):
+        g.s["grid_pos"][tid] = pos  # two Oxygen Condenser Techs on the top row
+    refresh(g)
+    play(g, "learn", "ship1")
+    while g.pending()[0].prompt.startswith("Laboratory"):
+        play(g, moves(g)[-1])
+    labels = [o.label for o in g.pending()[0].options if o.move.startswith("oxy")]
+    assert labels and len(set(labels)) == len(labels)
+    assert all(len(x) <= 80 and "Oxygen Condenser Tech (top row, " in x for x in labels)
+
+
+def test_tech01_rules13_learn_refused_names_the_type_held() -> None:
+    """Rules 13: a free bottom-row Tech of a type the player has and a middle-row one it cannot
+    pay: the refusal gives both reasons, not that the free spaces are empty (review h4)."""
+    g = lab(13, "rover1", ["rover2", "ship1"])
+    g.s["grid_pos"]["ship1"] = 3  # the middle row: 1 battery
+    P(g).update(res={k: 0 for k in D.RESOURCES})
+    refresh(g)
+    with pytest.raises(IllegalMove) as why:
+        g.play(0, "learn")
+    text = str(why.value)
+    assert "you already have a Rover Tech (one of each type)" in text
+    assert "0 battery and 0 mineral" in text and "empty" not in text
+
+
+def test_gap28_rules13_a_boosted_ship_comes_when_nothing_is_left_to_bring() -> None:
+    """Rules 13: the first Ship's two Colonists use up what is left to gain; the Ship the sent
+    Colonist paid for still comes (3 OP at the end), bringing nothing, so the Colonist is not
+    lost for nothing (review h4: it was dropped, the Colonist left in the Working Area)."""
+    g = docked(13, plant=2, water=2, level=5)
+    P(g).update(gained=10, bots_left=0, ships=2, hangar=3)
+    refresh(g)
+    play(g, "ship", "1", "col2")
+    d = g.pending()[0]
+    assert d.prompt.startswith("Welcome a Ship: what") and moves(g) == ["none"]
+    play(g, "none")
+    p = P(g)
+    assert p["hangar"] == 5 and p["gained"] == 12 and p["res"]["plant"] == 0
+
+
+def test_gap18_rules13_the_private_ships_boost_loses_no_colonist() -> None:
+    """Rules 13, the Private Ship card (rules 10): its first Ship's 3 Colonists use up what is
+    left; the boosted second Ship still comes with nothing (it was dropped, the Colonist lost)."""
+    from tests.mars.test_rules10 import card_game, use
+
+    g, h = card_game("water-1a", rules=13)
+    g.s["level"] = 3
+    P(g).update(gained=9, bots_left=0, res={**P(g)["res"], "plant": 2, "water": 2, "mineral": 0})
+    refresh(g)
+    use(g, h, boost="1")
+    play(g, "col2")
+    assert moves(g) == ["none"]
+    play(g, "none")
+    assert P(g)["hangar"] == 2 and P(g)["gained"] == 12
