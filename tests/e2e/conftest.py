@@ -18,8 +18,15 @@ import pytest_asyncio
 from devkit.standin import BotProcess, StandIn
 from storage.sqlite import open_store
 from tables import Tables
+from tests.e2e.clocked import Clock
 from tests.e2e.helpers import print_log_if_failed, running
 from tests.e2e.shared import MARK, SharedBot
+
+
+@pytest.fixture
+def clock(tmp_path: Path) -> Clock:
+    """The clock file of a bot made by ``tests.e2e.clocked.clocked_bot``, at ``T0``."""
+    return Clock(tmp_path / "clock.txt")
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

@@ -39,6 +39,16 @@ async def open_game(
     return await standin.wait_for_message(channel, is_turn_post)
 
 
+async def stakes_in(standin: StandIn, alice: User, bob: User) -> Message:
+    """A game where both staked: alice draws now. Returns the post asking her."""
+    first = await open_game(standin, [alice, bob])
+    await standin.slash(alice, standin.games, "play", move="stake 2")
+    await standin.slash(bob, standin.games, "play", move="stake 1")
+    return await standin.wait_for_message(
+        standin.games, lambda m: is_turn_post(m) and "all stakes are in" in m.content, after=first
+    )
+
+
 async def open_menu(standin: StandIn, user: User, post: Message):
     """Press Play on ``post`` as ``user``: the ephemeral menu (an Interaction)."""
     ix = await standin.click(user, post, label="Play")

@@ -14,26 +14,18 @@ import pytest_asyncio
 
 from devkit.standin import BotProcess, Message, StandIn
 from devkit.standin.models import User
-from tests.e2e.helpers import is_turn_post, open_game, running
-from tests.e2e.test_days import T0, Clock
+from tests.e2e.clocked import T0, Clock, H, clocked_bot
+from tests.e2e.helpers import is_turn_post, open_game
 
 pytestmark = pytest.mark.e2e
-H = 3600.0
 AI_ENV = {"ALGAE_AI_PAUSE": "0.2", "ALGAE_AI_SECONDS": "0.2", "ALGAE_SCHEDULER_POLL": "0.1"}
-
-
-@pytest.fixture
-def clock(tmp_path: Path) -> Clock:
-    return Clock(tmp_path / "clock.txt")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def aibot(
     standin: StandIn, tmp_path: Path, clock: Clock, request
 ) -> AsyncIterator[BotProcess]:
-    env = {**AI_ENV, "ALGAE_CLOCK_FILE": str(clock.path)}
-    proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log", env)
-    async with running(proc, request):
+    async with clocked_bot(standin, tmp_path, clock, request, **AI_ENV) as proc:
         yield proc
 
 

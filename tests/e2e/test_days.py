@@ -7,7 +7,6 @@ look every 0.1 s. Nothing waits in real time: each step awaits something the bot
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,39 +14,17 @@ import pytest
 import pytest_asyncio
 
 from devkit.standin import BotProcess, StandIn
-from tests.e2e.helpers import is_turn_post, open_game, running
+from tests.e2e.clocked import T0, Clock, H, clocked_bot
+from tests.e2e.helpers import is_turn_post, open_game
 
 pytestmark = pytest.mark.e2e
-
-T0 = 1_800_000_000.0  # 2027-01-15 08:00 UTC (17:00 in Tokyo)
-H = 3600.0
-
-
-class Clock:
-    """The bot's clock file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.set(T0)
-
-    def set(self, now: float) -> None:
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(repr(float(now)))
-        os.replace(tmp, self.path)  # never half-written
-
-
-@pytest.fixture
-def clock(tmp_path: Path) -> Clock:
-    return Clock(tmp_path / "clock.txt")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def daybot(
     standin: StandIn, tmp_path: Path, clock: Clock, request
 ) -> AsyncIterator[BotProcess]:
-    env = {"ALGAE_CLOCK_FILE": str(clock.path), "ALGAE_SCHEDULER_POLL": "0.1"}
-    proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log", env)
-    async with running(proc, request):
+    async with clocked_bot(standin, tmp_path, clock, request) as proc:
         yield proc
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from devkit.standin import BotProcess, Message, StandIn
 from devkit.standin.records import Interaction
-from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
+from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick, stakes_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
@@ -57,13 +57,7 @@ async def test_undo_my_turn_forged_on_the_turn_post_changes_nothing(
     standin: StandIn, bot: BotProcess
 ) -> None:
     alice, bob = standin.user("alice"), standin.user("bob")
-    games = standin.games
-    first = await open_game(standin, [alice, bob])
-    await standin.slash(alice, games, "play", move="stake 2")
-    await standin.slash(bob, games, "play", move="stake 1")
-    post = await standin.wait_for_message(
-        games, lambda m: is_turn_post(m) and "all stakes are in" in m.content, after=first
-    )
+    post = await stakes_in(standin, alice, bob)
     menu = await open_menu(standin, alice, post)
     step = await pick(standin, alice, menu.original, "Stop drawing")
     await step.wait_text("stops")

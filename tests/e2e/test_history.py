@@ -9,19 +9,9 @@ import pytest
 
 from devkit.standin import BotProcess, StandIn
 from devkit.standin.models import Upload
-from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
+from tests.e2e.helpers import open_game, open_menu, pick, stakes_in
 
 pytestmark = pytest.mark.e2e
-
-
-async def stakes_in(standin: StandIn, alice, bob):
-    """A game where both staked: alice draws now. Returns the post asking her."""
-    first = await open_game(standin, [alice, bob])
-    await standin.slash(alice, standin.games, "play", move="stake 2")
-    await standin.slash(bob, standin.games, "play", move="stake 1")
-    return await standin.wait_for_message(
-        standin.games, lambda m: is_turn_post(m) and "all stakes are in" in m.content, after=first
-    )
 
 
 @pytest.mark.shared_bot

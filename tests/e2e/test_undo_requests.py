@@ -13,26 +13,18 @@ import pytest_asyncio
 from devkit.standin import BotProcess, StandIn
 from devkit.standin.models import User
 from devkit.standin.records import Message
-from tests.e2e.helpers import is_turn_post, open_game, running
-from tests.e2e.test_days import T0, Clock
+from tests.e2e.clocked import T0, Clock, H, clocked_bot
+from tests.e2e.helpers import is_turn_post, open_game
 
 pytestmark = pytest.mark.e2e
 shared = pytest.mark.shared_bot
-H = 3600.0
-
-
-@pytest.fixture
-def clock(tmp_path: Path) -> Clock:
-    return Clock(tmp_path / "clock.txt")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def dmbot(
     standin: StandIn, tmp_path: Path, clock: Clock, request
 ) -> AsyncIterator[BotProcess]:
-    env = {"ALGAE_CLOCK_FILE": str(clock.path), "ALGAE_SCHEDULER_POLL": "0.1"}
-    proc = BotProcess(standin, tmp_path / "bot.sqlite3", tmp_path / "bot.log", env)
-    async with running(proc, request):
+    async with clocked_bot(standin, tmp_path, clock, request) as proc:
         yield proc
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from devkit.standin import BotProcess, StandIn
-from tests.e2e.helpers import is_turn_post, open_game, open_menu, pick
+from tests.e2e.helpers import open_menu, pick, stakes_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 
@@ -14,12 +14,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.shared_bot]
 async def test_undo_my_turn_from_the_menu(standin: StandIn, bot: BotProcess) -> None:
     alice, bob = standin.user("alice"), standin.user("bob")
     games = standin.games
-    first = await open_game(standin, [alice, bob])
-    await standin.slash(alice, games, "play", move="stake 2")
-    await standin.slash(bob, games, "play", move="stake 1")
-    post = await standin.wait_for_message(
-        games, lambda m: is_turn_post(m) and "all stakes are in" in m.content, after=first
-    )
+    post = await stakes_in(standin, alice, bob)
     menu = await open_menu(standin, alice, post)
     assert "Undo my turn" not in menu.original.labels, "nothing of this turn to take back yet"
     step = await pick(standin, alice, menu.original, "Stop drawing")

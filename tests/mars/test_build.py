@@ -24,6 +24,17 @@ def setup_gen(n: int = 1, tech: int | None = 1):
     return g
 
 
+def shelter_ready():
+    """Seat 0's Colony turn, its Bot at (3, -2) and 1 Oxygen: a Shelter can go on (3, -1)."""
+    g = new()
+    clear_map(g)
+    turn(g, 0, "colony")
+    P(g)["bots"] = [hx(3, -2)]
+    P(g)["res"]["oxygen"] = 1
+    refresh(g)
+    return g
+
+
 def spots(g) -> dict[str, str]:
     play(g, "construct", "gen")
     return {o.move: o.label for o in g.pending()[0].options}
@@ -102,12 +113,7 @@ def test_build07_08_09_13_steps_in_order_shelter() -> None:
     """MARS-BUILD-07: steps in order (pay, tile, gain); MARS-BUILD-08, MARS-BUILD-09: a Shelter
     costs 1
     Oxygen; MARS-BUILD-16: it gives crystals (below the Depot)."""
-    g = new()
-    clear_map(g)
-    turn(g, 0, "colony")
-    P(g)["bots"] = [hx(3, -2)]
-    P(g)["res"]["oxygen"] = 1
-    refresh(g)
+    g = shelter_ready()
     play(g, "construct", "shelter", hx(3, -1))
     p = P(g)
     assert p["res"]["oxygen"] == 0 and p["below"] == 1 and p["shelters"] == 3
@@ -150,12 +156,7 @@ def test_build11_13_the_face_down_tile_is_a_reveal() -> None:
     g = setup_gen(tech=None)
     play(g, "construct", "gen", hx(3, -2))
     assert g.undo_barrier == len(g.moves)
-    g = new()
-    clear_map(g)
-    turn(g, 0, "colony")
-    P(g)["bots"] = [hx(3, -2)]
-    P(g)["res"]["oxygen"] = 1
-    refresh(g)
+    g = shelter_ready()
     before = g.undo_barrier
     play(g, "construct", "shelter", hx(3, -1))
     assert g.undo_barrier == before
