@@ -180,6 +180,7 @@ async def undo_turn(interaction: discord.Interaction, cid: CustomId) -> None:
     no ping: nobody else was told of them) and the menu shows the question again."""
     assert cid.game_id is not None and cid.seat is not None and cid.version is not None
     claim(interaction)  # it edits the menu in place: only the caller's own private menu
+    await interaction.response.defer()  # the take-back replays the game: answer at once
     tables = tables_of(interaction)
     decision = await tables.menu_decision(
         where(interaction), interaction.user.id, cid.game_id, cid.seat, cid.version
@@ -194,7 +195,7 @@ async def undo_turn(interaction: discord.Interaction, cid: CustomId) -> None:
     )
     menu = menu_model.build(cid.game_id, shown)
     head = f"↩ Taken back ({'1 move' if out.count == 1 else f'{out.count} moves'})."
-    await interaction.response.edit_message(
+    await interaction.edit_original_response(
         content=menu_text(shown, menu, head),
         view=menu_view(cid.game_id, menu),
         allowed_mentions=NONE,
