@@ -37,7 +37,6 @@ committed snapshot and throw the object away, so nothing half-applied is ever st
 
 from __future__ import annotations
 
-import difflib
 import marshal
 import re
 import zlib
@@ -50,7 +49,6 @@ from engine.rng import Rng
 SNAPSHOT_SCHEMA = 1
 MAX_MOVE_CHARS = 200
 MAX_SUGGESTIONS = 5
-_PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f]*$")
 _SPACES = re.compile(r"\s+")
 
 
@@ -288,6 +286,8 @@ class Game:
         # an option's own move (normalised notation) needs no parsing: what the AI plays
         option = next((o for o in decision.options if o.move == move), None) if decision else None
         if option is None:
+            from engine.move_text import check_move_text, resolve  # it imports this module
+
             text = check_move_text(move)
             if decision is None:
                 raise IllegalMove(self._not_your_turn(seat))
@@ -429,45 +429,6 @@ class Game:
         game._ver_base = int(data.get("vbase", 0))
         (game._load_typed if typed else game._load)(data["state"])
         return game
-
-
-def check_move_text(move: object) -> str:
-    """Refuse what cannot be a move at all: not text, empty, too long, control characters."""
-    if not isinstance(move, str):
-        raise IllegalMove("a move must be text")
-    if len(move) > MAX_MOVE_CHARS:
-        raise IllegalMove(f"that move is too long (at most {MAX_MOVE_CHARS} characters)")
-    text = normalize(move)
-    if not text:
-        raise IllegalMove("the move is empty")
-    if not _PRINTABLE.match(text):
-        raise IllegalMove("the move contains control characters")
-    return text
-
-
-def resolve(decision: Decision, text: str) -> Option:
-    """Find the option meant by ``text``: exact move, exact label, or a unique prefix."""
-    by_move = {o.move: o for o in decision.options}
-    if text in by_move:
-        return by_move[text]
-    by_label = [o for o in decision.options if normalize(o.label) == text]
-    if len(by_label) == 1:
-        return by_label[0]
-    prefixed = [o for o in decision.options if o.move.startswith(text)]
-    if len(prefixed) == 1:
-        return prefixed[0]
-    if len(prefixed) > 1:
-        raise IllegalMove(
-            f"'{text}' could mean {len(prefixed)} moves; type more of it",
-            [o.move for o in prefixed],
-        )
-    raise IllegalMove(f"'{text}' is not a legal move now", suggest(decision, text))
-
-
-def suggest(decision: Decision, text: str) -> list[str]:
-    moves = [o.move for o in decision.options]
-    close = difflib.get_close_matches(text, moves, n=MAX_SUGGESTIONS, cutoff=0.4)
-    return close or moves[:MAX_SUGGESTIONS]
 
 
 def new_game(

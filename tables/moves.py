@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from engine.core import Decision, Game, IllegalMove, check_move_text
+from engine.core import Decision, Game, IllegalMove
+from engine.move_text import check_move_text
 from storage.base import GameRow, VersionConflict
 from tables.access import GameAccess
 from tables.commit import Committer, play_on_copy
