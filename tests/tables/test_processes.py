@@ -83,14 +83,18 @@ async def test_a_start_in_one_process_refuses_a_join_of_the_other(
     try:
         await a.create("tally", GUILD, CHAN, ANN, "ann")
         read_together(monkeypatch, [a, b], 2)
-        joined = asyncio.Event()
+        joined, read = asyncio.Event(), asyncio.Event()
         add_seat, start_game = a.store.add_seat, b.store.start_game
 
         async def add_then_tell(*args):
+            # after Start's own re-read under its lock: a join landing before that re-read is
+            # simply seen by it (and the start is right to seat bob), which made this flaky
+            await asyncio.wait_for(read.wait(), 5)
             await add_seat(*args)
             joined.set()
 
         async def start_after_the_join(*args):
+            read.set()
             await joined.wait()
             return await start_game(*args)
 
