@@ -15,9 +15,11 @@ from engine.mars.rules import (
     contribute,
     count_type,
     gain,
+    lose_tile,
     same_type,
     usable_techs,
     v2,
+    v13,
 )
 
 
@@ -100,7 +102,7 @@ def displace(g: Any, h: str) -> None:
         g.log(None, f"The crystal on {h} returns to the supply")
     if cell["tile"]:
         g.log(None, f"The tile on {h} is removed from the game")
-        cell["tile"] = None
+        lose_tile(g, h)
     if v2(g):
         ask_owners(g, h)
         return
@@ -205,7 +207,8 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
     g.log(
         seat,
         f"{g.name(seat)} builds a {D.TYPE_TITLE[kind]} on {h} (paid {paid})"
-        + (f"; crystals appear on {', '.join(placed)}" if placed else ""),
+        + (f"; crystals appear on {', '.join(placed)}" if placed else "")
+        + (f"; {arrows_text(arrows)}" if v13(g) and kind != "shelter" else ""),
     )
     # step 3: resources = complex size
     size = len(complex_of(g, h))
@@ -219,6 +222,17 @@ def construct(g: Any, seat: int, kind: str, h: str, tid: str | None) -> None:
     if kind in D.LSS_TYPES:
         lss_up(g, seat, kind)
     check_contracts(g)
+
+
+DIR_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")  # D.DIRS
+
+
+def arrows_text(arrows: list[int]) -> str:
+    """Rules 13: the tile lay face down for all to see (MARS-BUILD-11..13), so its arrows are
+    public: which tile left the stack is no secret an AI's copy could keep."""
+    if not arrows:
+        return "its tile shows no arrows"
+    return "its tile's arrows point " + " and ".join(DIR_WORDS[d] for d in arrows)
 
 
 def check_contracts(g: Any) -> None:

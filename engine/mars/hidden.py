@@ -4,7 +4,10 @@ Hidden from ``seat``: the other seats' private goals (their number is public; a 
 goal is public; a discarded one is known only to its owner), the face-down Discovery tiles on
 the map (not those placed from the face-up ones) and in the supply, the order of the
 building-tile stacks, of the blueprint deck (level 1 on top of level 3) and, from rules 2, of the
-Tech reserve (rules 1 refilled it in a fixed order everyone could know). Each group is
+Tech reserve (rules 1 refilled it in a fixed order everyone could know). From rules 13 the
+face-down Discovery tiles that left the map unseen (a Bot or a Building on them) join the
+pool too, and a build names its tile's arrows, so the building stacks' remaining sets are
+public. Each group is
 collected, sorted (so the copy does not depend on how the real game arranged it), shuffled
 with the AI's generator and dealt back to the same places. Research tiles are face up (their
 colour and letter are public) and stay.
@@ -56,10 +59,13 @@ def _discovery(s: dict[str, Any], rng: Rng) -> None:
         for h, cell in s["hex"].items()
         if cell["tile"] and cell["tile"] not in D.RESEARCH and not known_tile(s, h)
     )
-    pool = sorted([s["hex"][h]["tile"] for h in spots] + list(s["disc_supply"]))
+    gone = list(s.get("disc_gone", []))  # rules 13: left the map unseen
+    pool = sorted([s["hex"][h]["tile"] for h in spots] + list(s["disc_supply"]) + gone)
     rng.shuffle(pool)
     for h in spots:
         s["hex"][h]["tile"] = pool.pop()
+    if "disc_gone" in s:
+        s["disc_gone"] = [pool.pop() for _ in gone]
     s["disc_supply"] = pool
 
 

@@ -17,6 +17,7 @@ from engine.mars.rules import (
     gain_code,
     gain_colonist,
     known_tile,
+    lose_tile,
     v2,
 )
 
@@ -141,7 +142,7 @@ def finish_move(g: Any, f: dict) -> None:
         return
     if f["piece"] == "bot":
         if cell["tile"]:  # MARS-BOT-03
-            cell["tile"] = None
+            lose_tile(g, here)
             g.log(seat, f"{g.name(seat)}'s Bot destroys the tile on {here}")
         if cell["cry"]:  # MARS-BOT-04
             cell["cry"] = 0

@@ -61,6 +61,17 @@ def known_tile(s: dict, h: str) -> str | None:
     return tile if tile and s.get("disc_known", {}).get(h) == tile else None
 
 
+def lose_tile(g: Any, h: str) -> None:
+    """A tile leaves the map unseen (a Bot ends on it, a Building goes over it). Rules 13 keeps
+    a face-down Discovery tile among the unseen ones, so an AI's copy (hidden.py) deals it again
+    with the others instead of knowing which one went."""
+    s = g.s
+    tile = s["hex"][h]["tile"]
+    if v13(g) and tile and tile not in D.RESEARCH and not known_tile(s, h):
+        s.setdefault("disc_gone", []).append(tile)
+    s["hex"][h]["tile"] = None
+
+
 def gain(g: Any, seat: int, item: str, n: int, why: str = "") -> None:
     """MARS-CRYSTAL-01: crystals go below the Depot; other resources are usable at once."""
     if n <= 0:

@@ -11,11 +11,14 @@ Colonists just gained cannot be used."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.core import IllegalMove
 from engine.mars import data as D
-from tests.mars.helpers import P, moves, new, play, refresh, turn
+from engine.mars import hexmap as H
+from tests.mars.helpers import P, hx, moves, new, play, refresh, turn
 from tests.mars.player import play_game
 
 
@@ -245,3 +248,56 @@ def test_gap18_rules13_the_private_ships_boost_loses_no_colonist() -> None:
     assert moves(g) == ["none"]
     play(g, "none")
     assert P(g)["hangar"] == 2 and P(g)["gained"] == 12
+
+
+def bot_on_tile(rules: int, tile: str):
+    """Seat 0's Bot ends on a face-down Discovery tile ``tile`` (placed there at setup, so no
+    one has seen it); the rest of the face-down tiles as dealt."""
+    from engine.mars.rules import known_tile
+
+    g = new(2, seed=12, rules=rules)
+    turn(g, 0, "colony")
+    bot, spot = hx(0, 2), hx(1, 2)
+    P(g).update(bots=[bot], rover=hx(-1, -1))  # a Rover alone on its hex may stay
+    cell = g.s["hex"][spot]
+    g.s["disc_supply"].remove(tile)  # the same tiles in play, one of them put on the spot
+    cell.update(b=None, tile=tile, cry=0)
+    g.s.get("disc_known", {}).pop(spot, None)
+    assert not known_tile(g.s, spot)
+    refresh(g)
+    play(g, "control", "stop", "bot 1", spot, "stop")
+    assert g.s["hex"][spot]["tile"] is None
+    return g
+
+
+def test_hidden_rules13_a_tile_lost_unseen_is_no_secret_of_the_ais() -> None:
+    """Rules 13: a face-down Discovery tile a Bot destroys is unseen by everyone, so two games
+    that differ only in which tile it was give the AI the same copy (rules 12's copy kept the
+    true set of tiles left, telling the AI which one went: review h2)."""
+    from engine.core import Rng
+
+    one, other = sorted(set(new(2, seed=12, rules=13).s["disc_supply"]))[:2]
+    a, b = bot_on_tile(13, one), bot_on_tile(13, other)
+    for k in range(3):
+        ca, cb = a.determinize(0, Rng(k)), b.determinize(0, Rng(k))
+        assert json.dumps(ca.to_json()["state"], sort_keys=True) == json.dumps(
+            cb.to_json()["state"], sort_keys=True
+        )
+    a, b = bot_on_tile(12, one), bot_on_tile(12, other)
+    assert a.determinize(0, Rng(1)).s["disc_supply"] != b.determinize(0, Rng(1)).s["disc_supply"]
+
+
+def test_build11_13_rules13_the_tiles_arrows_are_in_the_log() -> None:
+    """Rules 13 (MARS-BUILD-11..13: the tile lies face down for all to see): the build says where
+    its arrows point, so which tile left the stack is public; rules 12 named only the crystals."""
+    for rules, said in ((13, True), (12, False)):
+        g = new(2, seed=8, rules=rules)
+        turn(g, 0, "colony")
+        bot = P(g)["bots"][0]
+        spot = next(h for h in H.NEIGHBOURS[bot] if g.s["hex"][h]["b"] is None)
+        g.s["stacks"]["gen"] = [[0, 3], []]
+        P(g).update(res={**P(g)["res"], "mineral": 3})
+        refresh(g)
+        play(g, "construct", "gen", spot)
+        text = " ".join(g.s["last"]["text"])
+        assert ("its tile's arrows point east and west" in text) is said
