@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from tables.errors import TableError
+from tables.text import shown
 
 if TYPE_CHECKING:
     from tables.service import Tables
@@ -38,8 +39,13 @@ def channel_of(interaction: discord.Interaction) -> int:
 
 
 def display_name(user: discord.abc.User) -> str:
-    """The name the server shows for a user (their nickname), else their user name."""
-    return getattr(user, "display_name", None) or user.name
+    """The name the server shows for a user (their nickname), else their user name; a name of
+    only invisible characters (which the table layer would refuse as empty) falls back to the
+    next, and at last to "player" and the end of the user's id."""
+    for name in (getattr(user, "display_name", None), user.name):
+        if name and shown(name, 64):
+            return name
+    return f"player {str(user.id)[-4:]}"
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

@@ -129,3 +129,18 @@ def test_on_mars_standings_say_op_not_vp() -> None:
     assert "31 VP" in algae
     line = stats_text("ann", [KindStats("mars", "On Mars", 1, 1, 0, 31)])
     assert "best 31 OP" in line
+
+
+def test_a_name_of_invisible_characters_falls_back() -> None:
+    """A nickname of only zero-width or direction characters would be refused as an empty name
+    by the table layer (a join would fail): the user name stands in, then "player" and the end
+    of the id (review h1)."""
+    from types import SimpleNamespace
+
+    from cogs.services import display_name
+
+    ghost = "\u200b\u200e"
+    assert display_name(SimpleNamespace(display_name="Ann", name="ann1", id=1)) == "Ann"
+    assert display_name(SimpleNamespace(display_name=ghost, name="ann1", id=1)) == "ann1"
+    who = SimpleNamespace(display_name=ghost, name=ghost, id=123456789)
+    assert display_name(who) == "player 6789"
