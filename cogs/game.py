@@ -312,13 +312,14 @@ async def start_button(interaction: discord.Interaction, cid: CustomId) -> None:
     """The host starts the lobby the button belongs to (only from its lobby post)."""
     assert cid.game_id is not None
     claim(interaction, lobby_post(cid.game_id))
+    await interaction.response.defer()  # the start writes the game: answer at once
     tables = tables_of(interaction)
     row = await tables.row_at(where(interaction), cid.game_id)
     result = await tables.start(
         row.channel_id, interaction.user.id, is_admin=is_admin(interaction), game_id=row.id
     )
     # the lobby is over: no more buttons
-    await interaction.response.edit_message(view=None, allowed_mentions=NONE)
+    await interaction.edit_original_response(view=None, allowed_mentions=NONE)
     from cogs.posting import poster
 
     await poster(interaction.client).publish(result.post_ids)

@@ -85,7 +85,7 @@ async def test_forged_start_needs_the_lobby_post(standin: StandIn, bot: BotProce
     assert looks(said) == before
     assert not any(is_turn_post(m) for m in standin.posts(games)), "the game started"
     go = await standin.click(ann, lobby, label="Start")  # the real button still works
-    assert go.response_type == 7
+    assert go.response_type == 6  # answered at once (deferred)
     await standin.wait_for_message(games, is_turn_post)
 
 
