@@ -150,10 +150,13 @@ class GameCommands(
     @app_commands.command(name="start", description="Start the game (host only).")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # it writes the game
         result = await tables_of(interaction).start(
             channel_of(interaction), interaction.user.id, is_admin=is_admin(interaction)
         )
-        await self._say(interaction, "The game begins: the board is on its way.", public=False)
+        await interaction.followup.send(
+            "The game begins: the board is on its way.", ephemeral=True, allowed_mentions=NONE
+        )
         from cogs.posting import poster
 
         await poster(self.bot).publish(result.post_ids)

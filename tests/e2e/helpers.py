@@ -35,7 +35,7 @@ async def open_game(
         ix = await standin.slash(user, channel, "game join")
         assert "joined" in ix.text, ix.text
     ix = await standin.slash(host, channel, "game start")
-    assert ix.response_type == 4, ix.text
+    assert "begins" in await ix.wait_text("begins"), ix.text
     return await standin.wait_for_message(channel, is_turn_post)
 
 

@@ -40,7 +40,7 @@ async def test_lobby_management_and_permissions(standin: StandIn, bot: BotProces
     ix = await standin.slash(ann, games, "status")
     assert "lobby" in ix.text.lower() and "<t:" in ix.text
     ix = await standin.slash(cy, games, "game start")
-    assert "host" in ix.text.lower()
+    assert "host" in (await ix.wait_text()).lower() and ix.ephemeral
     ix = await standin.slash(ann, games, "game list")
     assert games.mention in ix.text and "lobby" in ix.text
     ix = await standin.slash(bob, games, "game abort")
