@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from ai import LEVELS, check_level
 from storage.base import StoreError
-from tables.errors import LobbyError, NotSeated, SeatNeeded, StaleDecision, TableError, check_host
-from tables.lobby import lobby_row
+from tables.errors import LobbyError, NotSeated, StaleDecision, TableError, check_host
+from tables.lobby import held_seat, lobby_row
 from tables.models import GameInfo, TurnResult
 from tables.text import clean_name
 
@@ -163,7 +163,7 @@ class AiSeats:
         if check:
             check_host(row.host_id, actor_id, is_admin)
         level = _level(level)
-        target = _held_seat(row, old_id, seat)
+        target = held_seat(row, old_id, seat, "that player")
         if is_ai(old_id):
             raise LobbyError("that seat is already played by an AI")
         holder = next(s for s in row.seats if s.seat == target)
@@ -229,17 +229,3 @@ def _level(level: str | None) -> str:
     except ValueError as exc:
         raise LobbyError(f"unknown AI level '{level}'; choose from {', '.join(LEVELS)}") from exc
     return name
-
-
-def _held_seat(row: GameRow, user_id: int, seat: int | None) -> int:
-    held = [s.seat for s in row.seats if s.user_id == user_id]
-    if seat is not None:
-        if seat not in held:
-            raise NotSeated(f"that player does not hold seat {seat + 1}")
-        return seat
-    if not held:
-        raise NotSeated("that player is not in this game")
-    if len(held) > 1:
-        numbers = ", ".join(str(s + 1) for s in held)
-        raise SeatNeeded(f"that player holds several seats ({numbers}); say which seat")
-    return held[0]

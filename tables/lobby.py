@@ -197,15 +197,7 @@ class Lobby:
         check_host(row.host_id, actor_id, is_admin)
         name = clean_name(new_name)
         held = [s.seat for s in row.seats if s.user_id == old_id]
-        if seat is not None and seat not in held:  # players number seats from 1
-            raise NotSeated(f"that user does not hold seat {seat + 1}")
-        if seat is None:
-            if not held:
-                raise NotSeated("that user is not in this game")
-            if len(held) > 1:
-                numbers = ", ".join(str(s + 1) for s in held)
-                raise SeatNeeded(f"that user holds several seats ({numbers}); say which seat")
-            seat = held[0]
+        seat = held_seat(row, old_id, seat, "that user")
         if new_id != old_id and any(s.user_id == new_id for s in row.seats) and not row.hotseat:
             raise LobbyError("the new player already has a seat in this game")
         if any(s.name.casefold() == name.casefold() and s.seat != seat for s in row.seats):
@@ -321,3 +313,19 @@ def mix_seed(secret: bytes, seed: int) -> int:
     number says nothing about the game without the secret (issue 9, hidden information)."""
     digest = hashlib.blake2b(str(seed).encode(), key=secret[:64], digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1  # below 2**63, as the games table wants
+
+
+def held_seat(row: GameRow, user_id: int, seat: int | None, who: str) -> int:
+    """The seat (an index) of ``user_id`` that ``seat`` names, or their only one; refusals
+    number seats from 1, as players do. ``who``: how the refusal names the user."""
+    held = [s.seat for s in row.seats if s.user_id == user_id]
+    if seat is not None:
+        if seat not in held:
+            raise NotSeated(f"{who} does not hold seat {seat + 1}")
+        return seat
+    if not held:
+        raise NotSeated(f"{who} is not in this game")
+    if len(held) > 1:
+        numbers = ", ".join(str(s + 1) for s in held)
+        raise SeatNeeded(f"{who} holds several seats ({numbers}); say which seat")
+    return held[0]
