@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Decision, Game, ScoreLine
@@ -52,8 +53,7 @@ def new_waiting(
     before: list[Decision], after: list[Decision], old: dict[int, float], now: float
 ) -> dict[int, float]:
     """Keep the opening time of decisions that did not change; new ones open ``now``."""
-    was = {d.seat: d.version for d in before}
-    return {d.seat: old.get(d.seat, now) if was.get(d.seat) == d.version else now for d in after}
+    return _kept(before, after, old, now, lambda d: d.version)
 
 
 def undo_waiting(
@@ -63,8 +63,20 @@ def undo_waiting(
     before it must be refused), so a version says nothing here: a seat whose decision reads
     the same as before (prompt and options) keeps its opening time, and with it its turn
     DM, reminders and deadline; a changed or new decision opens ``now``."""
-    was = {d.seat: _reads(d) for d in before}
-    return {d.seat: old.get(d.seat, now) if was.get(d.seat) == _reads(d) else now for d in after}
+    return _kept(before, after, old, now, _reads)
+
+
+def _kept(
+    before: list[Decision],
+    after: list[Decision],
+    old: dict[int, float],
+    now: float,
+    same: Callable[[Decision], object],
+) -> dict[int, float]:
+    """Each seat of ``after``: its old opening time when ``same`` reads its decision as
+    before, else ``now``."""
+    was = {d.seat: same(d) for d in before}
+    return {d.seat: old.get(d.seat, now) if was.get(d.seat) == same(d) else now for d in after}
 
 
 def _reads(d: Decision) -> tuple[str, tuple[tuple[str, str], ...]]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mars import actions as A
-from engine.mars import colony, red, turn
+from engine.mars import colony, red
 from engine.mars import data as D
 from engine.mars import tech_grid as TG
-from engine.mars.rules import P, bp_room, crystals, v13
+from engine.mars.rules import P, at_turn_menu, bp_room, capacity, crystals, v13
 
 
 def refusal(g: Any, seat: int, move: str) -> str | None:
@@ -35,11 +35,6 @@ def refusal(g: Any, seat: int, move: str) -> str | None:
     if words == ["end"]:
         return "take your Main action first: a turn has exactly one"
     return None
-
-
-def at_turn_menu(g: Any, seat: int) -> bool:
-    stack = g.s.get("stack") or []
-    return bool(stack) and stack[-1]["t"] == "turn" and stack[-1]["seat"] == seat
 
 
 def main_refusal(g: Any, seat: int, a: str) -> str | None:
@@ -110,7 +105,7 @@ def exec_refusal(g: Any, seat: int, action: str) -> str | None:
     if action not in layout:
         return None
     slot, cost = layout[action]
-    if slot > turn.open_slots(p):
+    if slot > capacity(p):
         ships = slot - D.OPEN_SLOTS
         return f"that Executive action's Depot space opens once you have welcomed {ships} Ship(s)"
     if crystals(p) < cost:

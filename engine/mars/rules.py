@@ -40,13 +40,16 @@ def bp_room(g: Any, seat: int) -> int:
     return max(0, min(shown, D.ADV_MARKERS - len(p["bps"]) - len(p["built"])))
 
 
+def at_turn_menu(g: Any, seat: int) -> bool:
+    """Whether ``seat`` stands at its own turn menu (nothing asked on top of it)."""
+    stack = g.s.get("stack") or []
+    return bool(stack) and stack[-1]["t"] == "turn" and stack[-1]["seat"] == seat
+
+
 def at_orbit_menu(g: Any, seat: int) -> bool:
     """Whether ``seat`` stands at its own turn menu in Orbit with its Main action still to take
     (where an Orbit action asked for by name may be refused with a reason)."""
-    stack = g.s.get("stack") or []
-    if not stack or stack[-1]["t"] != "turn" or stack[-1]["seat"] != seat:
-        return False
-    return not g.s["turn"]["main"] and P(g, seat)["side"] == "orbit"
+    return at_turn_menu(g, seat) and not g.s["turn"]["main"] and P(g, seat)["side"] == "orbit"
 
 
 def capacity(p: dict) -> int:

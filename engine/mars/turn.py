@@ -13,6 +13,7 @@ from engine.mars.frames import applies, decision, push
 from engine.mars.rules import (
     P,
     bp_room,
+    capacity,
     crystals,
     develop,
     developable,
@@ -26,10 +27,6 @@ from engine.mars.rules import (
 
 
 # ------------------------------------------------------------- executive actions
-def open_slots(p: dict) -> int:
-    return D.OPEN_SLOTS + (D.SHIPS - p["ships"])  # MARS-EXEC-05/06
-
-
 def exec_ok(g: Any, seat: int, action: str) -> bool:
     s, p = g.s, P(g, seat)
     if action == "warehouse":
@@ -81,7 +78,7 @@ def exec_options(g: Any, seat: int) -> list:
     p = P(g, seat)
     out: list[tuple[str, ...]] = []  # (move, label, group[, detail])
     for slot, action, cost in D.exec_layout(g.s.get("rules", 1)):
-        if slot > open_slots(p):  # MARS-EXEC-03
+        if slot > capacity(p):  # MARS-EXEC-03, MARS-EXEC-05/06
             continue
         if crystals(p) >= cost and exec_ok(g, seat, action):
             out.append(
