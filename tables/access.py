@@ -114,6 +114,10 @@ class GameAccess:
     async def info_of(self, game_id: int) -> GameInfo:
         return self.info(await self.row(None, game_id))
 
+    async def seen_in(self, row: GameRow) -> set[int]:
+        """The channels where a game is seen: its own and its spectator channels."""
+        return {row.channel_id} | {link.channel_id for link in await self.store.links(row.id)}
+
     async def log_line(self, game_id: int) -> LogLine:
         """Every move and undo of a game."""
         return LogLine(await self.store.moves(game_id), await self.store.undos(game_id))

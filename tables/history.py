@@ -107,8 +107,7 @@ class History:
         view). Only where the game is seen: its own channel or one of its spectator
         channels, in its guild (whatever the button's custom id claims)."""
         row = await self.games.row(None, game_id)
-        seen = {row.channel_id} | {link.channel_id for link in await self.games.store.links(row.id)}
-        if where.guild_id != row.guild_id or where.channel_id not in seen:
+        if where.guild_id != row.guild_id or where.channel_id not in await self.games.seen_in(row):
             raise ForeignControl(FOREIGN)
         info, _ = await self.games.load(None, game_id=row.id)
         position = max(0, min(version, info.version))

@@ -224,9 +224,9 @@ class Records:
     async def _seen_here(self, row: GameRow, channel_id: int | None, user_id: int | None) -> None:
         """A game asked for by number exports only where it is seen: its own channel or one
         of its spectator channels (a private channel's game stays there)."""
-        if user_id is None or channel_id is None or row.channel_id == channel_id:
+        if user_id is None or channel_id is None:
             return
-        if channel_id not in {link.channel_id for link in await self.games.store.links(row.id)}:
+        if channel_id not in await self.games.seen_in(row):
             raise RecordError(
                 f"game #{row.id} was played in another channel: export it from there (or from "
                 "one of its spectator channels)"
